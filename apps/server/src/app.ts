@@ -1,0 +1,120 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { messages } from '@community/shared';
+import type { AppDeps } from './app-deps.js';
+import type { Config } from './config/env.js';
+import { createPgliteDatabase, createPostgresDatabase, type Database } from './db/client.js';
+import { registerAuthRoutes } from './features/auth/auth.routes.js';
+import { registerClientPermissionRoutes } from './features/client-permissions/client-permissions.routes.js';
+import { registerHealthRoutes } from './features/health/health.routes.js';
+import { registerPermissionRoutes } from './features/permissions/permissions.routes.js';
+import { registerProfileRoutes } from './features/profiles/profiles.routes.js';
+import { registerRoleRoutes } from './features/roles/roles.routes.js';
+import { registerUploadRoutes } from './features/uploads/uploads.routes.js';
+import { registerUserRoleRoutes } from './features/user-roles/user-roles.routes.js';
+import { registerUserRoutes } from './features/users/users.routes.js';
+import { createBackgroundTasks } from './lib/background.js';
+import { createMailer } from './lib/mailer.js';
+import { createMemoryStore, createRedisStore } from './lib/rate-limiter.js';
+import { createRateLimits } from './lib/rate-limits.js';
+import { createTokenService } from './lib/tokens.js';
+import { registerAccessControl } from './plugins/access.js';
+import { registerDocs } from './plugins/docs.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerJsonGuard } from './plugins/json-guard.js';
+import { requestSerializer } from './plugins/request-logging.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerWebApp } from './plugins/web-app.js';
+import { ensureJwtSecret, seed } from './seed/seed.js';
+
+export type BuildOptions = {
+  /** An already open database (tests); otherwise one is opened from the configuration. */
+  database?: Database;
+  /** Log destination override (tests capture the log). */
+  logStream?: NodeJS.WritableStream;
+};
+
+export type App = { app: FastifyInstance; deps: AppDeps; database: Database };
+
+/** JSON bodies above this are refused; uploads have their own limit. */
+const BODY_LIMIT = 256 * 1024;
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
+      serializers: { req: requestSerializer },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    // A hop count is valid at run time; the type declarations only list the other forms.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+  const logger = app.log as unknown as Logger;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const database =
+    options.database ??
+    (config.databaseUrl
+      ? createPostgresDatabase(config.databaseUrl, logger)
+      : await createPgliteDatabase({ dataDir: config.dataDir }));
+  const { db } = database;
+
+  try {
+    const limitStore = config.redisUrl ? createRedisStore(config.redisUrl, logger) : createMemoryStore();
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
+    const background = createBackgroundTasks(logger);
+
+    app.addHook('onClose', async () => {
+      await background.drain();
+      mailer.close();
+      await limitStore.close();
+      if (!options.database) await database.close();
+    });
+
+    const deps = await database.withStartupLock(async () => {
+      await database.migrate();
+      const tokens = createTokenService(config.jwtSecret ?? (await ensureJwtSecret(db)));
+      await registerSecurityHeaders(app, { googleSignIn: false });
+      await registerDocs(app);
+      registerJsonGuard(app);
+      const access = registerAccessControl(app, { db, tokens });
+      const appDeps: AppDeps = { config, db, logger, mailer, limits: createRateLimits(limitStore), tokens, access, background };
+
+      registerHealthRoutes(app, database);
+      registerAuthRoutes(app, appDeps);
+      registerUserRoutes(app, appDeps);
+      registerRoleRoutes(app, appDeps);
+      registerPermissionRoutes(app, appDeps);
+      registerClientPermissionRoutes(app, appDeps);
+      registerUserRoleRoutes(app, appDeps);
+      registerProfileRoutes(app, appDeps);
+      await registerUploadRoutes(app, appDeps);
+      app.all('/api/*', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+        reply.code(404).send({ error: messages.routeNotFound }),
+      );
+      await registerWebApp(app, config.webDistDir);
+      await app.ready();
+      await seed(db, {
+        routes: access.routes,
+        adminEmail: config.adminEmail,
+        adminPassword: config.adminPassword,
+        logger,
+      });
+      return appDeps;
+    });
+
+    return { app, deps, database };
+  } catch (error) {
+    await app.close().catch(() => {});
+    if (!options.database) await database.close();
+    throw error;
+  }
+}

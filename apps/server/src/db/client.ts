@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import * as schema from './schema.js';
+import { acquireDataDirLock } from './data-dir-lock.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  /** Runs start-up work (migrations, seeding) with one instance at a time across the cluster. */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const migrationsFolder = path.resolve(import.meta.dirname, '../../src/db/migrations');
+
+/** One key for the whole product, so concurrent starts apply migrations and seeding once. */
+const STARTUP_LOCK_KEY = 724_003_001;
+
+/** Keeps the embedded server small at idle; the defaults reserve far more than this product uses. */
+export const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'work_mem = 4MB', 'maintenance_work_mem = 32MB'];
+
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
+  return PGlite.create({
+    dataDir,
+    loadDataDir,
+    extensions: { pg_trgm },
+    postgresqlconf: PGLITE_SETTINGS,
+  });
+}
+
+export async function createPgliteDatabase(options: {
+  dataDir?: string;
+  client?: PGlite;
+}): Promise<Database> {
+  let releaseLock = () => {};
+  let client = options.client;
+  if (!client) {
+    const dbDir = options.dataDir ? path.join(options.dataDir, 'db') : undefined;
+    if (dbDir) {
+      fs.mkdirSync(dbDir, { recursive: true });
+      releaseLock = acquireDataDirLock(path.join(options.dataDir!, 'db.lock'));
+    }
+    try {
+      client = await openPglite(dbDir);
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
+  }
+  const pglite = client;
+  const db = drizzlePglite({ client: pglite, schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    // One process owns the data directory: the file lock already serialises start-ups.
+    withStartupLock: (work) => work(),
+    ping: async () => {
+      await pglite.query('select 1');
+    },
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+      releaseLock();
+    },
+  };
+}
+
+export function createPostgresDatabase(url: string, logger: Logger): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 15_000,
+  });
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on('error', (error) => logger.warn({ err: error.message }, 'database connection lost'));
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    migrate: () => migratePg(db, { migrationsFolder }),
+    withStartupLock: async (work) => {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await work();
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+        lockClient.release();
+      }
+    },
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    username: text('username'),
+    passwordHash: text('password_hash'),
+    confirmed: boolean('confirmed').notNull().default(true),
+    blocked: boolean('blocked').notNull().default(false),
+    tokenVersion: integer('token_version').notNull().default(0),
+    avatarUrl: text('avatar_url'),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+  ],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address'),
+    phone: text('phone'),
+    bio: text('bio'),
+    image: text('image'),
+    updatedAt: updatedAt(),
+  },
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: uuid('id').primaryKey(),
+    createdAt: createdAt(),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['admin', 'user', 'guest', 'custom'] }).notNull().default('custom'),
+    description: text('description'),
+  },
+  (t) => [
+    uniqueIndex('roles_name_key').on(sql`lower(${t.name})`),
+    index('roles_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const permissions = pgTable(
+  'permissions',
+  {
+    id: uuid('id').primaryKey(),
+    createdAt: createdAt(),
+    name: text('name').notNull(),
+    description: text('description'),
+    method: text('method', { enum: ['GET', 'POST', 'PUT', 'DELETE'] }).notNull(),
+    route: text('route').notNull(),
+    auth: boolean('auth').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('permissions_method_route_key').on(t.method, t.route),
+    index('permissions_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const clientPermissions = pgTable(
+  'client_permissions',
+  {
+    id: uuid('id').primaryKey(),
+    createdAt: createdAt(),
+    name: text('name').notNull(),
+    menu: text('menu').notNull(),
+    menuOrder: integer('menu_order').notNull().default(0),
+    path: text('path').notNull(),
+    description: text('description'),
+    auth: boolean('auth').notNull().default(true),
+  },
+  (t) => [
+    index('client_permissions_order_idx').on(t.menuOrder, t.name),
+    index('client_permissions_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: uuid('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.permissionId] }),
+    index('role_permissions_permission_idx').on(t.permissionId),
+  ],
+);
+
+export const roleClientPermissions = pgTable(
+  'role_client_permissions',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    clientPermissionId: uuid('client_permission_id')
+      .notNull()
+      .references(() => clientPermissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.clientPermissionId] }),
+    index('role_client_permissions_cp_idx').on(t.clientPermissionId),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    id: uuid('id').primaryKey(),
+    createdAt: createdAt(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('user_roles_user_role_key').on(t.userId, t.roleId),
+    index('user_roles_role_idx').on(t.roleId),
+    index('user_roles_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+export const images = pgTable('images', {
+  id: uuid('id').primaryKey(),
+  createdAt: createdAt(),
+  ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+});
+
+/** Exact row counts kept by triggers, so an unfiltered list total costs one row read. */
+export const rowCounts = pgTable('row_counts', {
+  tableName: text('table_name').primaryKey(),
+  count: integer('count').notNull(),
+});

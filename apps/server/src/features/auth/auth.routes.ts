@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  apiRoutes,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  messages,
+  resetPasswordBodySchema,
+} from '@community/shared';
+import type { AppDeps } from '../../app-deps.js';
+import { AppError } from '../../lib/app-error.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import { findUserByEmail } from '../users/users.queries.js';
+import { resetPassword, sendPasswordReset } from './password-reset.js';
+import { startSession } from './sessions.js';
+
+export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db, limits, tokens, mailer, config, background } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+
+  r.post(
+    apiRoutes.login,
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Sign in',
+        description: 'Wrong email or password answer alike; blocked and unapproved accounts are told so only after a correct password.',
+        tags,
+        security: [],
+        body: loginBodySchema,
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (request) => {
+      const { email, password } = request.body;
+      await limits.check('loginFailuresPerIp', request.ip);
+      await limits.check('loginFailuresPerAccount', email);
+      const user = await findUserByEmail(db, email);
+      const isValid = await verifyPassword(user?.passwordHash ?? null, password);
+      if (!user || !isValid) {
+        await Promise.all([
+          limits.record('loginFailuresPerIp', request.ip),
+          limits.record('loginFailuresPerAccount', email),
+        ]);
+        throw new AppError('unauthorized', messages.invalidCredentials);
+      }
+      if (user.blocked) throw new AppError('forbidden', messages.blocked);
+      if (!user.confirmed) throw new AppError('forbidden', messages.awaitingApproval);
+      await limits.reset('loginFailuresPerAccount', email);
+      return startSession(db, tokens, user);
+    },
+  );
+
+  r.post(
+    apiRoutes.forgotPassword,
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Send password reset instructions',
+        description: 'Answers the same whether or not the email belongs to an account.',
+        tags,
+        security: [],
+        body: forgotPasswordBodySchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      const { email } = request.body;
+      await limits.consume('forgotPerIp', request.ip);
+      await limits.consume('forgotPerEmail', email);
+      background.run('password reset mail', () =>
+        sendPasswordReset({ db, mailer, publicUrl: config.publicUrl }, email),
+      );
+      return { message: messages.resetSent };
+    },
+  );
+
+  r.post(
+    apiRoutes.resetPassword,
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Reset the password with a token from the mail',
+        tags,
+        security: [],
+        body: resetPasswordBodySchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await limits.consume('tokenChecksPerIp', request.ip);
+      const isReset = await resetPassword(db, request.body.resetToken, request.body.password);
+      if (!isReset) throw new AppError('bad_request', messages.resetInvalid);
+      return { message: messages.passwordReset };
+    },
+  );
+}

@@ -1,0 +1,73 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { passwordResets, users } from '../../db/schema.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { hashPassword } from '../../lib/passwords.js';
+
+export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+/** Only the hash is stored: a copy of the database cannot be used to reset anyone's password. */
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** Runs after the answer is sent, so its duration does not tell whether the account exists. */
+export async function sendPasswordReset(
+  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  email: string,
+): Promise<void> {
+  const { db, mailer, publicUrl } = deps;
+  const [user] = await db
+    .select({ id: users.id, name: users.name, blocked: users.blocked })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  if (!user || user.blocked) return;
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db.insert(passwordResets).values({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+  });
+  const link = `${publicUrl}/admin/reset-password/${token}`;
+  await mailer.send({
+      to: email,
+      subject: 'Reset your password',
+      text: [
+        `Hello ${user.name},`,
+        '',
+        'Someone asked to reset the password of your account. To choose a new password, open:',
+        link,
+        '',
+        'The link works once, within one hour. If it was not you, ignore this message: your password stays as it is.',
+    ].join('\n'),
+  });
+}
+
+/** Consumes the token atomically: two requests racing with one token cannot both succeed. */
+export async function resetPassword(db: Db, token: string, password: string): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [consumed] = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!consumed) return false;
+    await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, consumed.userId));
+    // Every other link sent to this account stops working too.
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, consumed.userId), isNull(passwordResets.usedAt)));
+    return true;
+  });
+}

@@ -1,0 +1,87 @@
+import { asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { ClientPermission } from '@community/shared';
+import type { Db } from '../../db/client.js';
+import { containsPattern, filteredTotal, listPage, tableTotal } from '../../db/list.js';
+import { clientPermissions, roleClientPermissions, roles, userRoles } from '../../db/schema.js';
+import type { AuthUser } from '../../plugins/access.js';
+
+export const toClientPermission = (row: typeof clientPermissions.$inferSelect): ClientPermission => ({
+  _id: row.id,
+  name: row.name,
+  menu: row.menu,
+  menu_order: row.menuOrder,
+  path: row.path,
+  description: row.description,
+  auth: row.auth,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const byName = (q: string) => ilike(clientPermissions.name, containsPattern(q));
+
+export async function listClientPermissions(db: Db, query: { page: number; limit: number; q?: string }) {
+  const where = query.q ? byName(query.q) : undefined;
+  const total = where
+    ? await filteredTotal(db, sql`select 1 from ${clientPermissions} where ${where}`)
+    : await tableTotal(db, 'client_permissions');
+  return listPage({
+    page: query.page,
+    limit: query.limit,
+    total,
+    isExact: !where,
+    fetch: async ({ offset, limit, reversed }) => {
+      const direction = reversed ? desc : asc;
+      const rows = await db
+        .select()
+        .from(clientPermissions)
+        .where(where)
+        .orderBy(direction(clientPermissions.menuOrder), direction(clientPermissions.name), direction(clientPermissions.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map(toClientPermission);
+    },
+  });
+}
+
+export async function findClientPermissionById(db: Db, id: string) {
+  const [row] = await db.select().from(clientPermissions).where(eq(clientPermissions.id, id)).limit(1);
+  return row ? toClientPermission(row) : undefined;
+}
+
+/**
+ * The menu entries a caller may see: guests get the guest roles' entries, signed-in users their
+ * roles' entries, administrators every entry.
+ */
+export async function listUserCategories(
+  db: Db,
+  user: AuthUser | null,
+  query: { page: number; limit: number; q?: string },
+): Promise<ClientPermission[]> {
+  const grantedTo = user
+    ? inArray(
+        clientPermissions.id,
+        db
+          .select({ id: roleClientPermissions.clientPermissionId })
+          .from(roleClientPermissions)
+          .innerJoin(userRoles, eq(userRoles.roleId, roleClientPermissions.roleId))
+          .where(eq(userRoles.userId, user.id)),
+      )
+    : inArray(
+        clientPermissions.id,
+        db
+          .select({ id: roleClientPermissions.clientPermissionId })
+          .from(roleClientPermissions)
+          .innerJoin(roles, eq(roles.id, roleClientPermissions.roleId))
+          .where(eq(roles.type, 'guest')),
+      );
+  const conditions = [user?.isAdmin ? undefined : grantedTo, query.q ? byName(query.q) : undefined].filter(
+    (condition) => condition !== undefined,
+  );
+  const rows = await db
+    .select()
+    .from(clientPermissions)
+    .where(conditions.length ? sql.join(conditions, sql` and `) : undefined)
+    .orderBy(asc(clientPermissions.menuOrder), asc(clientPermissions.name))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return rows.map(toClientPermission);
+}

@@ -1,0 +1,68 @@
+import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Permission } from '@community/shared';
+import type { Db } from '../../db/client.js';
+import { containsPattern, filteredTotal, listPage, tableTotal } from '../../db/list.js';
+import { permissions } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+import type { RegisteredRoute } from '../../plugins/access.js';
+
+export const toPermission = (row: typeof permissions.$inferSelect): Permission => ({
+  _id: row.id,
+  name: row.name,
+  description: row.description,
+  method: row.method,
+  route: row.route,
+  auth: row.auth,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listPermissions(db: Db, query: { page: number; limit: number; q?: string }) {
+  const where = query.q
+    ? or(ilike(permissions.name, containsPattern(query.q)), ilike(permissions.route, containsPattern(query.q)))
+    : undefined;
+  const total = where
+    ? await filteredTotal(db, sql`select 1 from ${permissions} where ${where}`)
+    : await tableTotal(db, 'permissions');
+  return listPage({
+    page: query.page,
+    limit: query.limit,
+    total,
+    isExact: !where,
+    fetch: async ({ offset, limit, reversed }) => {
+      const direction = reversed ? desc : asc;
+      const rows = await db
+        .select()
+        .from(permissions)
+        .where(where)
+        .orderBy(direction(permissions.route), direction(permissions.method), direction(permissions.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map(toPermission);
+    },
+  });
+}
+
+export async function findPermissionById(db: Db, id: string) {
+  const [row] = await db.select().from(permissions).where(eq(permissions.id, id)).limit(1);
+  return row ? toPermission(row) : undefined;
+}
+
+/** Adds a row for every registered route that has none; existing rows, edited or not, are kept. */
+export async function syncPermissions(db: Db, routes: RegisteredRoute[]): Promise<number> {
+  if (routes.length === 0) return 0;
+  const inserted = await db
+    .insert(permissions)
+    .values(
+      routes.map((route) => ({
+        id: newId(),
+        name: route.name,
+        description: route.description,
+        method: route.method as Permission['method'],
+        route: route.route,
+        auth: true,
+      })),
+    )
+    .onConflictDoNothing({ target: [permissions.method, permissions.route] })
+    .returning({ id: permissions.id });
+  return inserted.length;
+}

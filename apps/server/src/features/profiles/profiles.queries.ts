@@ -1,0 +1,80 @@
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { Profile } from '@community/shared';
+import type { Db } from '../../db/client.js';
+import { filteredTotal, listPage, tableTotal } from '../../db/list.js';
+import { profiles, users } from '../../db/schema.js';
+import { userSearch } from '../users/users.queries.js';
+
+const columns = {
+  userId: users.id,
+  email: users.email,
+  name: users.name,
+  avatarUrl: users.avatarUrl,
+  address: profiles.address,
+  phone: profiles.phone,
+  bio: profiles.bio,
+  image: profiles.image,
+};
+
+type Row = {
+  userId: string;
+  email: string;
+  name: string;
+  avatarUrl: string | null;
+  address: string | null;
+  phone: string | null;
+  bio: string | null;
+  image: string | null;
+};
+
+const toProfile = (row: Row): Profile => ({
+  _id: row.userId,
+  name: row.name,
+  address: row.address,
+  phone: row.phone,
+  bio: row.bio,
+  image: row.image ?? row.avatarUrl,
+  user: { _id: row.userId, email: row.email },
+});
+
+/** Every user has a profile, stored or empty: the list is the users list with profile fields. */
+export async function listUserProfiles(db: Db, query: { page: number; limit: number; q?: string }) {
+  const where = query.q ? userSearch(query.q) : undefined;
+  const total = where
+    ? await filteredTotal(db, sql`select 1 from ${users} where ${where}`)
+    : await tableTotal(db, 'users');
+  return listPage({
+    page: query.page,
+    limit: query.limit,
+    total,
+    isExact: !where,
+    fetch: async ({ offset, limit, reversed }) => {
+      const order = reversed ? [asc(users.createdAt), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
+      const pageIds = db
+        .select({ id: users.id })
+        .from(users)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset)
+        .as('page_ids');
+      const rows = await db
+        .select(columns)
+        .from(users)
+        .innerJoin(pageIds, eq(users.id, pageIds.id))
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .orderBy(...order);
+      return rows.map(toProfile);
+    },
+  });
+}
+
+export async function findProfile(db: Db, userId: string): Promise<Profile | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? toProfile(row) : undefined;
+}

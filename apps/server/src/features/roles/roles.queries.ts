@@ -1,0 +1,83 @@
+import { asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { Role } from '@community/shared';
+import type { Db } from '../../db/client.js';
+import { containsPattern, filteredTotal, listPage, tableTotal } from '../../db/list.js';
+import {
+  clientPermissions,
+  permissions,
+  roleClientPermissions,
+  rolePermissions,
+  roles,
+} from '../../db/schema.js';
+
+type RoleRow = typeof roles.$inferSelect;
+
+/** Two queries for any number of roles: the references of a whole page are read at once. */
+async function withReferences(db: Db, rows: RoleRow[]): Promise<Role[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [grants, menus] = await Promise.all([
+    db
+      .select({
+        roleId: rolePermissions.roleId,
+        id: permissions.id,
+        name: permissions.name,
+        method: permissions.method,
+        route: permissions.route,
+      })
+      .from(rolePermissions)
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .where(inArray(rolePermissions.roleId, ids))
+      .orderBy(asc(permissions.route), asc(permissions.method)),
+    db
+      .select({
+        roleId: roleClientPermissions.roleId,
+        id: clientPermissions.id,
+        name: clientPermissions.name,
+        path: clientPermissions.path,
+      })
+      .from(roleClientPermissions)
+      .innerJoin(clientPermissions, eq(clientPermissions.id, roleClientPermissions.clientPermissionId))
+      .where(inArray(roleClientPermissions.roleId, ids))
+      .orderBy(asc(clientPermissions.menuOrder), asc(clientPermissions.name)),
+  ]);
+  return rows.map((row) => {
+    const own = grants.filter((grant) => grant.roleId === row.id);
+    const ownMenus = menus.filter((menu) => menu.roleId === row.id);
+    return {
+      _id: row.id,
+      name: row.name,
+      type: row.type,
+      description: row.description,
+      createdAt: row.createdAt.toISOString(),
+      permission: own.map((grant) => grant.id),
+      clientPermission: ownMenus.map((menu) => menu.id),
+      permissions: own.map(({ id, name, method, route }) => ({ _id: id, name, method, route })),
+      clientPermissions: ownMenus.map(({ id, name, path }) => ({ _id: id, name, path })),
+    };
+  });
+}
+
+export async function listRoles(db: Db, query: { page: number; limit: number; q?: string }) {
+  const where = query.q ? ilike(roles.name, containsPattern(query.q)) : undefined;
+  const total = where
+    ? await filteredTotal(db, sql`select 1 from ${roles} where ${where}`)
+    : await tableTotal(db, 'roles');
+  return listPage({
+    page: query.page,
+    limit: query.limit,
+    total,
+    isExact: !where,
+    fetch: async ({ offset, limit, reversed }) => {
+      const order = reversed ? [desc(roles.name), desc(roles.id)] : [asc(roles.name), asc(roles.id)];
+      const rows = await db.select().from(roles).where(where).orderBy(...order).limit(limit).offset(offset);
+      return withReferences(db, rows);
+    },
+  });
+}
+
+export async function findRoleById(db: Db, id: string): Promise<Role | undefined> {
+  const rows = await db.select().from(roles).where(eq(roles.id, id)).limit(1);
+  const [role] = await withReferences(db, rows);
+  return role;
+}

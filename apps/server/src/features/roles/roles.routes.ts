@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  apiRoutes,
+  createRoleBodySchema,
+  deletedSchema,
+  idParamsSchema,
+  listQuerySchema,
+  listResponseSchema,
+  messages,
+  roleSchema,
+  updateRoleBodySchema,
+} from '@community/shared';
+import type { AppDeps } from '../../app-deps.js';
+import { AppError } from '../../lib/app-error.js';
+import { currentUser } from '../../plugins/access.js';
+import { findRoleById, listRoles } from './roles.queries.js';
+import { createRole, deleteRole, updateRole } from './roles.service.js';
+
+export function registerRoleRoutes(app: FastifyInstance, { db }: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['roles'];
+
+  r.get(
+    apiRoutes.roles,
+    {
+      schema: {
+        summary: 'List roles',
+        description: 'By name, with the names of their permissions and client permissions.',
+        tags,
+        querystring: listQuerySchema,
+        response: { 200: listResponseSchema(roleSchema) },
+      },
+    },
+    (request) => listRoles(db, request.query),
+  );
+
+  r.get(
+    `${apiRoutes.roles}/:id`,
+    { schema: { summary: 'Get role', tags, params: idParamsSchema, response: { 200: roleSchema } } },
+    async (request) => {
+      const role = await findRoleById(db, request.params.id);
+      if (!role) throw new AppError('not_found', messages.notFound('Role'));
+      return role;
+    },
+  );
+
+  r.post(
+    apiRoutes.roles,
+    { schema: { summary: 'Create role', tags, body: createRoleBodySchema, response: { 201: roleSchema } } },
+    async (request, reply) => reply.code(201).send(await createRole(db, currentUser(request), request.body)),
+  );
+
+  r.put(
+    `${apiRoutes.roles}/:id`,
+    {
+      schema: {
+        summary: 'Update role',
+        tags,
+        params: idParamsSchema,
+        body: updateRoleBodySchema,
+        response: { 200: roleSchema },
+      },
+    },
+    (request) => updateRole(db, currentUser(request), request.params.id, request.body),
+  );
+
+  r.delete(
+    `${apiRoutes.roles}/:id`,
+    { schema: { summary: 'Delete role', tags, params: idParamsSchema, response: { 200: deletedSchema } } },
+    async (request) => {
+      await deleteRole(db, request.params.id);
+      return { _id: request.params.id };
+    },
+  );
+}

@@ -1,0 +1,39 @@
+import sharp from 'sharp';
+import { messages } from '@community/shared';
+import { AppError } from '../../lib/app-error.js';
+
+const ACCEPTED = new Set(['png', 'jpeg', 'webp', 'gif']);
+/** A 1 MB file can still decode to gigabytes; 40 megapixels is far above any photo a profile needs. */
+const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_SIDE = 1024;
+
+export type ProcessedImage = { data: Buffer; contentType: string };
+
+/**
+ * The type comes from the bytes, never from the name or the declared type; the output is a fresh
+ * encoding, so metadata (location, camera) and anything smuggled after the image are gone.
+ */
+export async function processProfileImage(input: Buffer): Promise<ProcessedImage> {
+  let format: string | undefined;
+  try {
+    ({ format } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
+  } catch {
+    throw new AppError('unsupported_media_type', messages.imageType);
+  }
+  if (!format || !ACCEPTED.has(format)) throw new AppError('unsupported_media_type', messages.imageType);
+  try {
+    const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: format !== 'jpeg' })
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+    const output = format === 'jpeg' ? pipeline.jpeg({ quality: 85, mozjpeg: true })
+      : format === 'png' ? pipeline.png({ compressionLevel: 9 })
+      : format === 'gif' ? pipeline.gif()
+      : pipeline.webp({ quality: 85 });
+    return { data: await output.toBuffer(), contentType: `image/${format}` };
+  } catch (error) {
+    if (/pixel limit/i.test((error as Error).message)) {
+      throw new AppError('too_large', messages.imageTooManyPixels);
+    }
+    throw new AppError('unsupported_media_type', messages.imageUnreadable);
+  }
+}

@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { messages, type CreateUserRoleBody, type UserRole } from '@community/shared';
+import type { Db } from '../../db/client.js';
+import { roles, userRoles, users } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { newId } from '../../lib/ids.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import type { AuthUser } from '../../plugins/access.js';
+import { assertAnAdminRemains, lockAdminChanges } from '../users/admin-guard.js';
+import { findUserRoleById } from './user-roles.queries.js';
+
+const notFound = () => new AppError('not_found', messages.notFound('UserRole'));
+const duplicate = () => new AppError('conflict', 'This user already has this role.');
+
+async function checkAssignment(tx: Db, actor: AuthUser, body: CreateUserRoleBody) {
+  const [user] = await tx
+    .select({ confirmed: users.confirmed, blocked: users.blocked })
+    .from(users)
+    .where(eq(users.id, body.user));
+  if (!user) throw new AppError('not_found', messages.notFound('User'));
+  if (!user.confirmed || user.blocked) {
+    throw new AppError('bad_request', 'Roles can only be given to confirmed users who are not blocked.');
+  }
+  const [role] = await tx.select({ type: roles.type }).from(roles).where(eq(roles.id, body.role));
+  if (!role) throw new AppError('not_found', messages.notFound('Role'));
+  if (role.type === 'admin' && !actor.isAdmin) throw new AppError('forbidden', messages.adminOnly);
+}
+
+async function assertMayChange(tx: Db, actor: AuthUser, id: string) {
+  const [current] = await tx
+    .select({ type: roles.type })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.id, id));
+  if (!current) throw notFound();
+  if (current.type === 'admin' && !actor.isAdmin) throw new AppError('forbidden', messages.adminOnly);
+}
+
+export async function createUserRole(db: Db, actor: AuthUser, body: CreateUserRoleBody): Promise<UserRole> {
+  const id = newId();
+  try {
+    await db.transaction(async (tx) => {
+      await checkAssignment(tx, actor, body);
+      await tx.insert(userRoles).values({ id, userId: body.user, roleId: body.role });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate();
+    throw error;
+  }
+  return (await findUserRoleById(db, id))!;
+}
+
+export async function updateUserRole(
+  db: Db,
+  actor: AuthUser,
+  id: string,
+  body: CreateUserRoleBody,
+): Promise<UserRole> {
+  try {
+    await db.transaction(async (tx) => {
+      await lockAdminChanges(tx);
+      await assertMayChange(tx, actor, id);
+      await checkAssignment(tx, actor, body);
+      await tx.update(userRoles).set({ userId: body.user, roleId: body.role }).where(eq(userRoles.id, id));
+      await assertAnAdminRemains(tx);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate();
+    throw error;
+  }
+  return (await findUserRoleById(db, id))!;
+}
+
+export async function deleteUserRole(db: Db, actor: AuthUser, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockAdminChanges(tx);
+    await assertMayChange(tx, actor, id);
+    await tx.delete(userRoles).where(eq(userRoles.id, id));
+    await assertAnAdminRemains(tx);
+  });
+}

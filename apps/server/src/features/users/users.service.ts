@@ -1,0 +1,83 @@
+import { eq, sql } from 'drizzle-orm';
+import { messages, type CreateUserBody, type UpdateUserBody, type User } from '@community/shared';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { newId } from '../../lib/ids.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import type { AuthUser } from '../../plugins/access.js';
+import { assertAnAdminRemains, isAdminUser, lockAdminChanges } from './admin-guard.js';
+import { findUserById, isEmailTaken, toUser, userColumns } from './users.queries.js';
+
+const notFound = () => new AppError('not_found', messages.notFound('User'));
+const emailTaken = () => new AppError('conflict', messages.emailTaken);
+
+export async function createUser(db: Db, body: CreateUserBody): Promise<User> {
+  if (await isEmailTaken(db, body.email)) throw emailTaken();
+  const passwordHash = await hashPassword(body.password);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        id: newId(),
+        name: body.name,
+        email: body.email,
+        passwordHash,
+        confirmed: body.confirmed,
+        blocked: body.blocked,
+      })
+      .returning(userColumns);
+    return toUser(row!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+export async function updateUser(db: Db, actor: AuthUser, id: string, body: UpdateUserBody): Promise<User> {
+  if (id === actor.id && body.blocked) throw new AppError('forbidden', messages.notSelfBlock);
+  if (await isEmailTaken(db, body.email, id)) throw emailTaken();
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  try {
+    return await db.transaction(async (tx) => {
+      await lockAdminChanges(tx);
+      const current = await findUserById(tx, id);
+      if (!current) throw notFound();
+      if (!actor.isAdmin && (await isAdminUser(tx, id))) throw new AppError('forbidden', messages.adminOnly);
+      const endsSessions =
+        passwordHash !== undefined ||
+        (body.blocked === true && !current.blocked) ||
+        (body.confirmed === false && current.confirmed);
+      const [row] = await tx
+        .update(users)
+        .set({
+          name: body.name,
+          email: body.email,
+          ...(passwordHash ? { passwordHash } : {}),
+          ...(body.confirmed !== undefined ? { confirmed: body.confirmed } : {}),
+          ...(body.blocked !== undefined ? { blocked: body.blocked } : {}),
+          ...(endsSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id))
+        .returning(userColumns);
+      await assertAnAdminRemains(tx);
+      return toUser(row!);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+export async function deleteUser(db: Db, actor: AuthUser, id: string): Promise<void> {
+  if (id === actor.id) throw new AppError('forbidden', messages.notSelfDelete);
+  await db.transaction(async (tx) => {
+    await lockAdminChanges(tx);
+    if (!actor.isAdmin && (await isAdminUser(tx, id))) throw new AppError('forbidden', messages.adminOnly);
+    const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    if (deleted.length === 0) throw notFound();
+    await assertAnAdminRemains(tx);
+  });
+}

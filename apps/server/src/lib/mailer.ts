@@ -1,0 +1,39 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
+
+/** SMTP when configured; otherwise each message becomes an .eml file in the outbox folder. */
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  logger: Logger;
+}): Mailer {
+  const { smtpUrl, from, dataDir, logger } = options;
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000 });
+    return {
+      send: async (mail) => {
+        await transport.sendMail({ from, ...mail });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = path.join(dataDir, 'outbox');
+  logger.info({ outbox }, 'SMTP_URL is not set: mail, with its links, is written to the outbox folder');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    send: async (mail) => {
+      const info = await transport.sendMail({ from, ...mail });
+      await fs.mkdir(outbox, { recursive: true });
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${Math.random().toString(36).slice(2, 8)}.eml`);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      logger.info({ file: path.basename(file) }, 'mail written to the outbox');
+    },
+    close: () => transport.close(),
+  };
+}

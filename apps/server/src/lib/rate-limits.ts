@@ -1,0 +1,53 @@
+import { messages } from '@community/shared';
+import { AppError } from './app-error.js';
+import type { RateLimitStore } from './rate-limiter.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The limits of DESIGN section 10; the README lists the same numbers. */
+export const RATE_LIMITS = {
+  loginFailuresPerAccount: { limit: 10, windowMs: 15 * MINUTE },
+  loginFailuresPerIp: { limit: 100, windowMs: 15 * MINUTE },
+  forgotPerEmail: { limit: 5, windowMs: HOUR },
+  forgotPerIp: { limit: 20, windowMs: HOUR },
+  registrationPerIp: { limit: 10, windowMs: HOUR },
+  contactPerIp: { limit: 10, windowMs: HOUR },
+  tokenChecksPerIp: { limit: 50, windowMs: 15 * MINUTE },
+} as const;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+export type RateLimits = {
+  /** Refuses with 429 when the counter has already reached its limit; does not count. */
+  check(name: RateLimitName, subject: string): Promise<void>;
+  /** Counts one event and refuses with 429 once the limit is passed. */
+  consume(name: RateLimitName, subject: string): Promise<void>;
+  /** Counts one event without refusing (a failure recorded after the answer is known). */
+  record(name: RateLimitName, subject: string): Promise<void>;
+  reset(name: RateLimitName, subject: string): Promise<void>;
+};
+
+const tooMany = (retryAfterSeconds: number) =>
+  new AppError('too_many_requests', messages.tooManyRequests, {
+    'retry-after': String(Math.max(1, retryAfterSeconds)),
+  });
+
+export function createRateLimits(store: RateLimitStore): RateLimits {
+  const key = (name: RateLimitName, subject: string) => `${name}:${subject}`;
+  return {
+    check: async (name, subject) => {
+      const hits = await store.get(key(name, subject));
+      if (hits.count >= RATE_LIMITS[name].limit) throw tooMany(hits.retryAfterSeconds);
+    },
+    consume: async (name, subject) => {
+      const { limit, windowMs } = RATE_LIMITS[name];
+      const hits = await store.hit(key(name, subject), windowMs);
+      if (hits.count > limit) throw tooMany(hits.retryAfterSeconds);
+    },
+    record: async (name, subject) => {
+      await store.hit(key(name, subject), RATE_LIMITS[name].windowMs);
+    },
+    reset: (name, subject) => store.reset(key(name, subject)),
+  };
+}

@@ -1,0 +1,166 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { messages } from '@community/shared';
+import { AppError } from '../lib/app-error.js';
+import type { TokenService } from '../lib/tokens.js';
+import type { Db } from '../db/client.js';
+import { queryRows } from '../db/query-rows.js';
+import { permissions } from '../db/schema.js';
+
+/**
+ * - permission: governed by the permissions table (the default for every API route);
+ * - signed-in: self-service, any valid sign-in;
+ * - optional: answers guests too, and knows the caller when a token is sent;
+ * - public: no token needed (sign-in, health, documents).
+ */
+export type Access = 'permission' | 'signed-in' | 'optional' | 'public';
+
+export type AuthUser = {
+  id: string;
+  name: string;
+  email: string;
+  username: string | null;
+  avatarUrl: string | null;
+  isAdmin: boolean;
+  tokenVersion: number;
+};
+
+export type RegisteredRoute = { method: string; route: string; name: string; description: string | null };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+const GOVERNED_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+export type AccessControl = {
+  /** Every route governed by a permission row, as (method, pattern), in registration order. */
+  routes: RegisteredRoute[];
+  /** Loads the caller's current state: the token alone is never trusted. */
+  authenticate(request: FastifyRequest): Promise<AuthUser>;
+};
+
+export function registerAccessControl(
+  app: FastifyInstance,
+  deps: { db: Db; tokens: TokenService },
+): AccessControl {
+  const { db, tokens } = deps;
+  const routes: RegisteredRoute[] = [];
+
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access ?? 'permission';
+    if (access !== 'permission' || !route.url.startsWith('/api/')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (!GOVERNED_METHODS.has(method)) continue;
+      routes.push({
+        method,
+        route: route.url,
+        name: route.schema?.summary ?? `${method} ${route.url}`,
+        description: route.schema?.description ?? null,
+      });
+    }
+  });
+
+  async function loadUser(userId: string, version: number, permissionId: string | null) {
+    const [row] = await queryRows<{
+      id: string;
+      name: string;
+      email: string;
+      username: string | null;
+      avatar_url: string | null;
+      confirmed: boolean;
+      blocked: boolean;
+      token_version: number;
+      is_admin: boolean;
+      granted: boolean;
+    }>(db, sql`
+      select u.id, u.name, u.email, u.username, u.avatar_url, u.confirmed, u.blocked, u.token_version,
+        exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
+                where ur.user_id = u.id and r.type = 'admin') as is_admin,
+        ${permissionId}::uuid is not null and exists (
+          select 1 from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
+          where ur.user_id = u.id and rp.permission_id = ${permissionId}::uuid) as granted
+      from users u where u.id = ${userId}::uuid`);
+    if (!row || row.token_version !== version || row.blocked || !row.confirmed) return null;
+    return {
+      granted: row.granted,
+      user: {
+        id: row.id,
+        name: row.name,
+        email: row.email,
+        username: row.username,
+        avatarUrl: row.avatar_url,
+        isAdmin: row.is_admin,
+        tokenVersion: row.token_version,
+      } satisfies AuthUser,
+    };
+  }
+
+  async function identify(request: FastifyRequest, permissionId: string | null) {
+    const token = bearerToken(request);
+    if (!token) throw new AppError('unauthorized', messages.unauthorized);
+    const claims = await tokens.verify(token);
+    if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.userId)) {
+      throw new AppError('unauthorized', messages.sessionEnded);
+    }
+    const found = await loadUser(claims.userId, claims.version, permissionId);
+    if (!found) throw new AppError('unauthorized', messages.sessionEnded);
+    request.user = found.user;
+    return found;
+  }
+
+  app.addHook('onRequest', async (request) => {
+    const route = request.routeOptions;
+    if (!route.url) return; // unknown path: the not-found handler answers
+    const access = route.config?.access ?? 'permission';
+    if (access === 'public') return;
+    if (access === 'optional') {
+      if (bearerToken(request)) await identify(request, null);
+      return;
+    }
+    if (access === 'signed-in') {
+      await identify(request, null);
+      return;
+    }
+    // HEAD reads what GET reads, so it needs what GET needs.
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const [permission] = await db
+      .select({ id: permissions.id, auth: permissions.auth })
+      .from(permissions)
+      .where(and(eq(permissions.method, method as 'GET'), eq(permissions.route, route.url)))
+      .limit(1);
+    if (permission && !permission.auth) {
+      if (bearerToken(request)) await identify(request, null).catch(() => undefined);
+      return;
+    }
+    const { user, granted } = await identify(request, permission?.id ?? null);
+    // Admin roles hold every permission, including routes not synced yet.
+    if (!user.isAdmin && !granted) throw new AppError('forbidden', messages.forbidden);
+  });
+
+  return {
+    routes,
+    authenticate: async (request) => (await identify(request, null)).user,
+  };
+}
+
+/** For handlers behind a guard: the hook has already refused anonymous callers. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new AppError('unauthorized', messages.unauthorized);
+  return request.user;
+}

@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages } from '@community/shared';
+import { AppError } from '../lib/app-error.js';
+import { pgErrorCode } from '../lib/pg-errors.js';
+
+type ValidationIssue = { instancePath?: string; message?: string };
+
+/** Our schema messages name their field; zod's generic ones get the field put in front. */
+function validationMessage(issues: ValidationIssue[], context: string | undefined): string {
+  const issue = issues[0];
+  const message = issue?.message ?? 'Invalid input';
+  const field = (issue?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  if (!message.startsWith('Invalid')) return message;
+  if (!field) return context === 'body' ? 'The request body must be a JSON object.' : message;
+  return `${field}: ${message}`;
+}
+
+const PG_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+const PG_BAD_TEXT = new Set(['22021', '22P05', '54000']);
+
+function isDatabaseUnavailable(error: Error): boolean {
+  const code = pgErrorCode(error);
+  const cause = (error as { cause?: Error }).cause;
+  return (
+    (code !== undefined && PG_UNAVAILABLE.has(code)) ||
+    /Connection terminated|timeout exceeded when trying to connect|connection error/i.test(
+      `${error.message} ${cause?.message ?? ''}`,
+    )
+  );
+}
+
+/** One place turns every failure into `{ error }` with a fitting status; details stay in the log. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ error: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({ error: validationMessage(error.validation, error.validationContext) });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
+        return reply.code(413).send({ error: messages.bodyTooLarge });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+        return reply.code(415).send({ error: messages.unsupportedMediaType });
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return reply.code(400).send({ error: messages.malformedJson });
+    }
+    if (error.statusCode === 400 && (error instanceof SyntaxError || /JSON|prototype|constructor/i.test(error.message))) {
+      return reply.code(400).send({ error: messages.malformedJson });
+    }
+    const sqlState = pgErrorCode(error);
+    if (sqlState && PG_BAD_TEXT.has(sqlState)) {
+      return reply.code(400).send({ error: messages.nulCharacter });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ error: messages.serviceUnavailable });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ error: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: messages.internal });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ error: messages.routeNotFound });
+  });
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { messages } from '@community/shared';
+import { AppError } from '../lib/app-error.js';
+
+/** Deeper than any body this API takes; stops recursion bombs before validation walks them. */
+const MAX_DEPTH = 32;
+
+function inspect(value: unknown, depth: number): void {
+  if (depth > MAX_DEPTH) throw new AppError('bad_request', messages.bodyTooDeep);
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) throw new AppError('bad_request', messages.nulCharacter);
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) inspect(item, depth + 1);
+    return;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) throw new AppError('bad_request', messages.nulCharacter);
+      inspect(item, depth + 1);
+    }
+  }
+}
+
+/** JSON bodies: prototype keys refused by Fastify's parser, depth and NUL characters checked here. */
+export function registerJsonGuard(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== undefined && request.body !== null) inspect(request.body, 0);
+    if (request.query && typeof request.query === 'object') inspect(request.query, 0);
+  });
+}

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, the two HTML entry points never
+ * cached, and client-side routes answered with their entry point.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string) {
+  const publicIndex = path.join(distDir, 'index.html');
+  if (!fs.existsSync(publicIndex)) {
+    app.log.warn({ distDir }, 'the web app is not built: only the API is served (run npm run build)');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, filePath) => {
+      reply.header(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  const sendEntry = (file: string) => ({
+    config: { access: 'public' as const },
+    schema: { hide: true },
+    handler: async (_request: unknown, reply: import('fastify').FastifyReply) =>
+      reply.header('cache-control', 'no-cache').sendFile(file),
+  });
+  app.get('/admin', sendEntry('admin/index.html'));
+  app.get('/admin/*', sendEntry('admin/index.html'));
+  app.get('/', sendEntry('index.html'));
+  app.get('/*', sendEntry('index.html'));
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+export const DEFAULT_PAGE_SIZE = 25;
+/** Reference lists ask for 1e5 or 1e6 rows; the server answers at most this many. */
+export const MAX_PAGE_SIZE = 1000;
+
+const positiveInt = (fallback: number, max: number) =>
+  z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((value) => {
+      const n = typeof value === 'number' ? value : Number.parseInt(value ?? '', 10);
+      if (!Number.isFinite(n) || n < 1) return fallback;
+      return Math.min(Math.floor(n), max);
+    });
+
+const makeListQuerySchema = (defaultLimit: number) =>
+  z.object({
+  page: positiveInt(1, 1_000_000),
+  limit: positiveInt(defaultLimit, MAX_PAGE_SIZE),
+  q: z
+    .string()
+    .max(200, 'Search text must be at most 200 characters')
+    .optional()
+    .transform((value) => value?.trim() || undefined),
+  });
+
+export const listQuerySchema = makeListQuerySchema(DEFAULT_PAGE_SIZE);
+/** The menu is read whole: 50 entries by default (spec section 9). */
+export const userCategoriesQuerySchema = makeListQuerySchema(50);
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const paginationSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  startIndex: z.number().int(),
+  endIndex: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export const listResponseSchema = <T extends z.ZodTypeAny>(item: T) =>
+  paginationSchema.extend({ data: z.array(item) });
+export type ListResponse<T> = Pagination & { data: T[] };
+
+/** startIndex and endIndex are 1-based and inclusive, ready for "start - end of total". */
+export function paginate(total: number, page: number, limit: number, count: number): Pagination {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const startIndex = count === 0 ? 0 : (page - 1) * limit + 1;
+  const endIndex = count === 0 ? 0 : startIndex + count - 1;
+  return { total, page, pages, startIndex, endIndex };
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import { emailSchema, passwordSchema } from './common.js';
+import { ROLE_TYPES } from './role.js';
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: () => messages.required('Password') })
+    .min(1, messages.required('Password'))
+    .max(128, 'Password must be at most 128 characters'),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const sessionUserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  user: sessionUserSchema,
+  roles: z.array(z.object({ _id: z.string(), name: z.string(), type: z.enum(ROLE_TYPES) })),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+export const resetPasswordBodySchema = z.object({
+  password: passwordSchema,
+  resetToken: z
+    .string({ error: () => messages.resetInvalid })
+    .min(1, messages.resetInvalid)
+    .max(200, messages.resetInvalid),
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+/** Browser-only rule: the confirmation never reaches the server. */
+export const withPasswordConfirmation = <T extends z.ZodObject<{ password: z.ZodTypeAny }>>(
+  schema: T,
+) =>
+  schema
+    .extend({ confirmPassword: z.string().optional() })
+    .refine((value) => (value.password || '') === (value.confirmPassword || ''), {
+      message: messages.passwordsDoNotMatch,
+      path: ['confirmPassword'],
+    });

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { booleanField, optionalText, requiredText } from './common.js';
+
+export const clientPermissionSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  menu: z.string(),
+  menu_order: z.number().int(),
+  path: z.string(),
+  description: z.string().nullable(),
+  auth: z.boolean(),
+  createdAt: z.string(),
+});
+export type ClientPermission = z.infer<typeof clientPermissionSchema>;
+
+export const createClientPermissionBodySchema = z.object({
+  name: requiredText('Name', 100),
+  menu: requiredText('Menu', 50),
+  menu_order: z.coerce
+    .number({ error: () => 'Menu order must be a number' })
+    .int('Menu order must be a whole number')
+    .min(0, 'Menu order must be 0 or more')
+    .max(100000, 'Menu order must be at most 100000'),
+  path: requiredText('Path', 300).refine((value) => value.startsWith('/'), 'Path must start with /'),
+  description: optionalText('Description', 500),
+  auth: booleanField('Auth').default(true),
+});
+export type CreateClientPermissionBody = z.infer<typeof createClientPermissionBodySchema>;
+export const updateClientPermissionBodySchema = createClientPermissionBodySchema;
+export type UpdateClientPermissionBody = CreateClientPermissionBody;
+
+export const userCategoriesResponseSchema = z.object({
+  categories: z.array(clientPermissionSchema),
+});
+export type UserCategoriesResponse = z.infer<typeof userCategoriesResponseSchema>;

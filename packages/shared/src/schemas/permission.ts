@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { booleanField, optionalText, requiredText } from './common.js';
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export const permissionSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  method: z.enum(HTTP_METHODS),
+  route: z.string(),
+  auth: z.boolean(),
+  createdAt: z.string(),
+});
+export type Permission = z.infer<typeof permissionSchema>;
+
+export const createPermissionBodySchema = z.object({
+  name: requiredText('Name', 100),
+  description: optionalText('Description', 500),
+  method: z.enum(HTTP_METHODS, { error: () => 'Method must be one of GET, POST, PUT, DELETE' }),
+  route: requiredText('Route', 300).refine(
+    (value) => value.startsWith('/'),
+    'Route must start with /',
+  ),
+  auth: booleanField('Auth').default(true),
+});
+export type CreatePermissionBody = z.infer<typeof createPermissionBodySchema>;
+export const updatePermissionBodySchema = createPermissionBodySchema;
+export type UpdatePermissionBody = CreatePermissionBody;
+
+export const reinitiatePermissionsResponseSchema = z.object({ createdCount: z.number().int() });
