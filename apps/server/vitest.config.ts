@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { conditions: ['source'] },
+  test: {
+    include: ['src/**/*.test.ts'],
+    globalSetup: ['src/test/global-setup.ts'],
+    pool: 'forks',
+    // Each file gets its own database; two at a time matches the two cores CI has.
+    maxWorkers: 2,
+    fileParallelism: true,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    reporters: ['default'],
+  },
+});
