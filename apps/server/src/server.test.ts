@@ -1,0 +1,210 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+const entry = path.join(serverDir, 'dist/server.js');
+
+type Running = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function launch(env: Record<string, string>, port: number): Running {
+  const child = spawn(process.execPath, [entry], {
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, port, output: () => output, exited };
+}
+
+async function waitUntilHealthy(running: Running, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (running.child.exitCode !== null) throw new Error(`server exited: ${running.output()}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${running.port}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server not healthy in time: ${running.output()}`);
+}
+
+async function stop(running: Running) {
+  if (running.child.exitCode === null) running.child.kill('SIGTERM');
+  return running.exited;
+}
+
+async function signIn(port: number, email: string, password: string) {
+  const response = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return { status: response.status, body: (await response.json()) as { token: string } };
+}
+
+const admin = { ADMIN_EMAIL: 'owner@example.test', ADMIN_PASSWORD: 'owner-password' };
+
+beforeAll(() => {
+  // The process tests run the compiled server, as `npm start` does; tsc -b is incremental.
+  execFileSync('npx', ['tsc', '-b'], { cwd: serverDir, stdio: 'inherit' });
+}, 120_000);
+
+describe('the server process on the embedded database', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-process-'));
+  const env = { ...admin, DATA_DIR: dataDir };
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('keeps its data across a restart and seeds the administrator once', async () => {
+    const first = launch(env, await freePort());
+    await waitUntilHealthy(first);
+    const { body } = await signIn(first.port, admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD);
+    const created = await fetch(`http://127.0.0.1:${first.port}/api/auth/users`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${body.token}` },
+      body: JSON.stringify({ name: 'Kept Across Restarts', email: 'kept@example.test', password: 'kept-password' }),
+    });
+    expect(created.status).toBe(201);
+    expect(await stop(first)).toBe(0);
+
+    const second = launch(env, await freePort());
+    await waitUntilHealthy(second);
+    try {
+      const again = await signIn(second.port, 'kept@example.test', 'kept-password');
+      expect(again.status).toBe(200);
+      const { token } = (await signIn(second.port, admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD)).body;
+      const list = await fetch(`http://127.0.0.1:${second.port}/api/auth/users`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(((await list.json()) as { total: number }).total).toBe(2);
+      // The token from the first run still works: the signing secret is kept in the database.
+      const old = await fetch(`http://127.0.0.1:${second.port}/api/auth/my-profile`, {
+        headers: { authorization: `Bearer ${body.token}` },
+      });
+      expect(old.status).toBe(200);
+    } finally {
+      await stop(second);
+    }
+  });
+
+  it('refuses to open a data directory another process holds', async () => {
+    const owner = launch(env, await freePort());
+    await waitUntilHealthy(owner);
+    try {
+      const intruder = launch(env, await freePort());
+      expect(await intruder.exited).toBe(1);
+      expect(intruder.output()).toMatch(/is in use by process \d+/);
+      // The owner is unharmed.
+      const health = await fetch(`http://127.0.0.1:${owner.port}/readyz`);
+      expect(health.status).toBe(200);
+    } finally {
+      await stop(owner);
+    }
+  });
+
+  it('finishes a request in flight when told to stop with SIGTERM', async () => {
+    const running = launch(env, await freePort());
+    await waitUntilHealthy(running);
+    const body = JSON.stringify({ email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD });
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port: running.port,
+          path: '/api/auth/login',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        },
+      );
+      request.on('error', reject);
+      // Half the body now, the rest after the signal: the request is in flight when it arrives.
+      request.write(body.slice(0, 10));
+      setTimeout(() => {
+        running.child.kill('SIGTERM');
+        setTimeout(() => request.end(body.slice(10)), 300);
+      }, 200);
+    });
+    const { status, text } = await answer;
+    expect(status).toBe(200);
+    expect(JSON.parse(text).token).toEqual(expect.any(String));
+    expect(await running.exited).toBe(0);
+    expect(running.output()).toContain('finishing requests in flight');
+  });
+
+  it('stops at start-up naming every bad variable', async () => {
+    const running = launch({ ...env, PORT: 'abc', SMTP_URL: 'http://mail' }, 0);
+    expect(await running.exited).toBe(1);
+    expect(running.output()).toMatch(/PORT/);
+    expect(running.output()).toMatch(/SMTP_URL/);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL database', () => {
+  const baseUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `community_test_${crypto.randomBytes(6).toString('hex')}`;
+  const url = new URL(name, baseUrl.replace(/[^/]*$/, '') || 'postgres://unused/');
+
+  beforeAll(async () => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    await client.query(`create database "${name}"`);
+    await client.end();
+  });
+  afterAll(async () => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    await client.query(`drop database if exists "${name}" with (force)`);
+    await client.end();
+  });
+
+  it('start together: migrations and seeding happen once, and a token from one works on the other', async () => {
+    const env = { ...admin, DATABASE_URL: url.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pg-')) };
+    const [a, b] = [launch(env, await freePort()), launch(env, await freePort())];
+    try {
+      await Promise.all([waitUntilHealthy(a), waitUntilHealthy(b)]);
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        const migrations = await client.query('select count(*)::int as n from drizzle.__drizzle_migrations');
+        const migrationFiles = fs.readdirSync(path.join(serverDir, 'src/db/migrations')).filter((f) => f.endsWith('.sql'));
+        expect(migrations.rows[0].n).toBe(migrationFiles.length);
+        const roles = await client.query('select count(*)::int as n from roles');
+        expect(roles.rows[0].n).toBe(3);
+        const users = await client.query('select count(*)::int as n from users');
+        expect(users.rows[0].n).toBe(1);
+      } finally {
+        await client.end();
+      }
+      const { token } = (await signIn(a.port, admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD)).body;
+      const onB = await fetch(`http://127.0.0.1:${b.port}/api/auth/users`, { headers: { authorization: `Bearer ${token}` } });
+      expect(onB.status).toBe(200);
+    } finally {
+      await Promise.all([stop(a), stop(b)]);
+    }
+  });
+});
