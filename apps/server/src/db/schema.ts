@@ -42,7 +42,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    index('users_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('users_created_at_id_idx').on(t.createdAt, t.id),
     index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],
@@ -159,7 +159,7 @@ export const userRoles = pgTable(
   (t) => [
     uniqueIndex('user_roles_user_role_key').on(t.userId, t.roleId),
     index('user_roles_role_idx').on(t.roleId),
-    index('user_roles_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('user_roles_created_at_id_idx').on(t.createdAt, t.id),
   ],
 );
 
