@@ -38,6 +38,10 @@ declare module 'fastify' {
 
 const GOVERNED_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 
+/** API routes are governed by permissions unless they say otherwise; pages and assets are public. */
+const accessOf = (url: string, declared: Access | undefined): Access =>
+  declared ?? (url.startsWith('/api/') ? 'permission' : 'public');
+
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -62,8 +66,7 @@ export function registerAccessControl(
   app.decorateRequest('user', null);
 
   app.addHook('onRoute', (route) => {
-    const access = route.config?.access ?? 'permission';
-    if (access !== 'permission' || !route.url.startsWith('/api/')) return;
+    if (accessOf(route.url, route.config?.access) !== 'permission') return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (!GOVERNED_METHODS.has(method)) continue;
@@ -127,7 +130,7 @@ export function registerAccessControl(
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions;
     if (!route.url) return; // unknown path: the not-found handler answers
-    const access = route.config?.access ?? 'permission';
+    const access = accessOf(route.url, route.config?.access);
     if (access === 'public') return;
     if (access === 'optional') {
       if (bearerToken(request)) await identify(request, null);

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/test-server.js';
+
+let server: TestServer;
+const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-web-'));
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(distDir, 'admin'));
+  fs.mkdirSync(path.join(distDir, 'assets'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>public entry</title>');
+  fs.writeFileSync(path.join(distDir, 'admin/index.html'), '<!doctype html><title>admin entry</title>');
+  fs.writeFileSync(path.join(distDir, 'assets/app-1234.js'), 'console.log(1)');
+  server = await startTestServer({ WEB_DIST_DIR: distDir });
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('the built web app', () => {
+  it.each(['/', '/about', '/events/2026', '/contact?x=1'])('serves the public entry at %s', async (url) => {
+    const response = await server.get(url);
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('public entry');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it.each(['/admin', '/admin/', '/admin/users', '/admin/reset-password/abc'])('serves the admin entry at %s', async (url) => {
+    const response = await server.get(url);
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('admin entry');
+  });
+
+  it('serves hashed assets with a year of caching', async () => {
+    const response = await server.get('/assets/app-1234.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('answers unknown API paths with JSON, not the app', async () => {
+    const response = await server.get('/api/does-not-exist');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: 'Not Found' });
+  });
+
+  it('sends the strict content security policy with the pages', async () => {
+    const response = await server.get('/admin/login');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+});
