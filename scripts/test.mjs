@@ -10,6 +10,7 @@ const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-test-results
 
 const suites = [
   { name: 'types', command: [npx, 'tsc', '-b', 'packages/shared', 'apps/server'], cwd: root },
+  { name: 'web types', command: [npx, 'tsc', '-p', 'apps/web'], cwd: root },
   {
     name: 'api',
     command: [npx, 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, 'api.json')}`],

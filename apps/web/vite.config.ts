@@ -1,0 +1,25 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// One multi-page build: the public site and the admin app share nothing they do not import.
+export default defineConfig({
+  plugins: [react()],
+  base: '/',
+  resolve: { conditions: ['source'] },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The server's CSP allows no inline script, so the preload polyfill must not be inlined.
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      input: {
+        public: resolve(import.meta.dirname, 'index.html'),
+        admin: resolve(import.meta.dirname, 'admin/index.html'),
+      },
+    },
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000', '/locales': 'http://localhost:3000' },
+  },
+});
