@@ -31,6 +31,7 @@ export function acquireDataDirLock(lockPath: string): () => void {
         throw new Error(
           `The embedded database at ${lockPath.replace(/db\.lock$/, 'db')} is in use by process ${owner}. ` +
             'Stop it first, or set DATABASE_URL to share a PostgreSQL server between instances.',
+          { cause: error },
         );
       }
       fs.unlinkSync(lockPath);

@@ -17,8 +17,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     root: distDir,
     wildcard: false,
     index: false,
-    setHeaders: (reply, filePath) => {
-      reply.header(
+    // Our own policy below: hashed assets for a year, everything else revalidated.
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      res.setHeader(
         'cache-control',
         filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
