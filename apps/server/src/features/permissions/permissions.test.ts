@@ -1,0 +1,113 @@
+import crypto from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissions } from '../../db/schema.js';
+import { createSignedInUser } from '../../test/factories.js';
+import { createRoleWith, permissionIds } from '../../test/resource-helpers.js';
+import { startTestServer, type TestServer } from '../../test/test-server.js';
+
+let server: TestServer;
+let admin: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.adminToken();
+});
+afterAll(() => server.close());
+
+const body = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Custom permission',
+  method: 'GET',
+  route: `/api/custom/${crypto.randomBytes(4).toString('hex')}`,
+  ...overrides,
+});
+
+describe('GET /api/auth/permissions', () => {
+  it('lists one permission per governed route, by route then method', async () => {
+    const response = await server.get('/api/auth/permissions?limit=1000', admin);
+    const keys = response.body.data.map((p: { method: string; route: string }) => `${p.method} ${p.route}`);
+    expect(keys).toContain('GET /api/auth/users');
+    expect(keys).toContain('POST /api/auth/reinitiate-permissions/');
+    expect(keys).not.toContain('POST /api/auth/login');
+    expect(keys).not.toContain('GET /api/auth/my-profile');
+    const routes = response.body.data.map((p: { route: string }) => p.route);
+    expect(routes).toEqual([...routes].sort());
+    expect(response.body.total).toBe(server.deps.access.routes.length);
+  });
+
+  it('searches by name or route', async () => {
+    const byName = await server.get('/api/auth/permissions?q=delete%20user', admin);
+    expect(byName.body.data.map((p: { name: string }) => p.name)).toContain('Delete user');
+    const byRoute = await server.get('/api/auth/permissions?q=user-roles', admin);
+    expect(byRoute.body.total).toBe(5);
+  });
+});
+
+describe('POST, PUT and DELETE /api/auth/permissions', () => {
+  it('create, update and delete a permission', async () => {
+    const created = await server.post('/api/auth/permissions', body({ description: 'For a plugin' }), admin);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Custom permission', method: 'GET', auth: true, description: 'For a plugin' });
+    const updated = await server.put(`/api/auth/permissions/${created.body._id}`, body({ name: 'Renamed', route: created.body.route, method: 'POST' }), admin);
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ name: 'Renamed', method: 'POST' });
+    expect((await server.get(`/api/auth/permissions/${created.body._id}`, admin)).body.name).toBe('Renamed');
+    expect((await server.del(`/api/auth/permissions/${created.body._id}`, admin)).status).toBe(200);
+    const gone = await server.get(`/api/auth/permissions/${created.body._id}`, admin);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ error: 'Permission not found.' });
+  });
+
+  it('answers 409 for a method and route that already have a permission', async () => {
+    const response = await server.post('/api/auth/permissions', body({ route: '/api/auth/users' }), admin);
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ error: 'A permission for this method and route already exists.' });
+  });
+
+  it.each([
+    [{ method: 'PATCH' }, 'Method must be one of GET, POST, PUT, DELETE'],
+    [{ route: 'api/no-slash' }, 'Route must start with /'],
+    [{ name: '' }, 'Name is required'],
+  ])('refuses %j with "%s"', async (overrides, message) => {
+    const response = await server.post('/api/auth/permissions', body(overrides), admin);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: message });
+  });
+
+  it('makes a route public with auth false, and private again', async () => {
+    const [id] = await permissionIds(server, 'GET /api/auth/roles');
+    expect((await server.get('/api/auth/roles')).status).toBe(401);
+    await server.put(`/api/auth/permissions/${id}`, { name: 'List roles', method: 'GET', route: '/api/auth/roles', auth: false }, admin);
+    expect((await server.get('/api/auth/roles')).status).toBe(200);
+    await server.put(`/api/auth/permissions/${id}`, { name: 'List roles', method: 'GET', route: '/api/auth/roles', auth: true }, admin);
+    expect((await server.get('/api/auth/roles')).status).toBe(401);
+  });
+
+  it('lets only administrators make a route public', async () => {
+    const roleId = await createRoleWith(server, `Permission editors ${crypto.randomUUID().slice(0, 6)}`, 'POST /api/auth/permissions');
+    const editor = await createSignedInUser(server, { roleIds: [roleId] });
+    const refused = await server.post('/api/auth/permissions', body({ auth: false }), editor.token);
+    expect(refused.status).toBe(403);
+    expect((await server.post('/api/auth/permissions', body(), editor.token)).status).toBe(201);
+  });
+});
+
+describe('POST /api/auth/reinitiate-permissions/', () => {
+  it('adds a permission for every route that lost its row', async () => {
+    const own = await startTestServer();
+    try {
+      const token = await own.adminToken();
+      expect((await own.post('/api/auth/reinitiate-permissions/', {}, token)).body).toEqual({ createdCount: 0 });
+      const removed = await own.deps.db
+        .delete(permissions)
+        .where(inArray(permissions.route, ['/api/auth/client-permissions']))
+        .returning();
+      expect(removed.length).toBe(2);
+      expect((await own.post('/api/auth/reinitiate-permissions', {}, token)).body).toEqual({ createdCount: 2 });
+      const back = await own.deps.db.select().from(permissions).where(eq(permissions.route, '/api/auth/client-permissions'));
+      expect(back.map((row) => row.method).sort()).toEqual(['GET', 'POST']);
+      expect((await own.post('/api/auth/reinitiate-permissions/', {}, token)).body).toEqual({ createdCount: 0 });
+    } finally {
+      await own.close();
+    }
+  });
+});

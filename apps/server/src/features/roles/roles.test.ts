@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rolePermissions } from '../../db/schema.js';
+import { createSignedInUser, roleIdOfType } from '../../test/factories.js';
+import { createRoleWith, permissionIds } from '../../test/resource-helpers.js';
+import { startTestServer, type TestServer } from '../../test/test-server.js';
+
+let server: TestServer;
+let admin: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.adminToken();
+});
+afterAll(() => server.close());
+
+const unique = (name: string) => `${name} ${crypto.randomBytes(3).toString('hex')}`;
+
+describe('GET /api/auth/roles', () => {
+  it('lists the seeded roles by name with their references', async () => {
+    const response = await server.get('/api/auth/roles', admin);
+    expect(response.status).toBe(200);
+    const names = response.body.data.map((role: { name: string }) => role.name);
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'en')));
+    const guest = response.body.data.find((role: { type: string }) => role.type === 'guest');
+    expect(guest.clientPermissions.map((cp: { path: string }) => cp.path)).toEqual(['/about', '/events', '/contact']);
+    expect(guest.clientPermission).toEqual(guest.clientPermissions.map((cp: { _id: string }) => cp._id));
+  });
+
+  it('answers one role, and 404 for an unknown one', async () => {
+    const id = await roleIdOfType(server, 'user');
+    expect((await server.get(`/api/auth/roles/${id}`, admin)).body).toMatchObject({ _id: id, name: 'User', type: 'user' });
+    const missing = await server.get(`/api/auth/roles/${crypto.randomUUID()}`, admin);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: 'Role not found.' });
+  });
+});
+
+describe('POST /api/auth/roles', () => {
+  it('creates a custom role with its grants; a type in the body is ignored', async () => {
+    const [listUsers] = await permissionIds(server, 'GET /api/auth/users');
+    const name = unique('Editors');
+    const response = await server.post('/api/auth/roles', { name, type: 'admin', description: 'Edit things', permission: [listUsers] }, admin);
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ name, type: 'custom', description: 'Edit things', permission: [listUsers] });
+    expect(response.body.permissions[0]).toMatchObject({ _id: listUsers, method: 'GET', route: '/api/auth/users' });
+    const rows = await server.deps.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, response.body._id));
+    expect(rows.map((row) => row.permissionId)).toEqual([listUsers]);
+  });
+
+  it('answers 409 for a name in use, in any letter case', async () => {
+    const name = unique('Twins');
+    await server.post('/api/auth/roles', { name }, admin);
+    const response = await server.post('/api/auth/roles', { name: name.toUpperCase() }, admin);
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ error: 'A role with this name already exists.' });
+  });
+
+  it('refuses unknown permissions and a missing name', async () => {
+    const unknown = await server.post('/api/auth/roles', { name: unique('Bad'), permission: [crypto.randomUUID()] }, admin);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ error: 'Permission list holds an unknown permission.' });
+    const nameless = await server.post('/api/auth/roles', { description: 'x' }, admin);
+    expect(nameless.body).toEqual({ error: 'Name is required' });
+  });
+});
+
+describe('PUT /api/auth/roles/:id', () => {
+  it('replaces the grants, keeps the type, and access follows on the next request', async () => {
+    const roleId = await createRoleWith(server, unique('Readers'), 'GET /api/auth/users');
+    const reader = await createSignedInUser(server, { roleIds: [roleId] });
+    expect((await server.get('/api/auth/users', reader.token)).status).toBe(200);
+    const write = await server.post('/api/auth/users', { name: 'X', email: 'x@example.test', password: 'secret1' }, reader.token);
+    expect(write.status).toBe(403);
+    expect(write.body).toEqual({ error: 'You do not have permission to do this.' });
+
+    const updated = await server.put(`/api/auth/roles/${roleId}`, { name: unique('Readers'), permission: [], type: 'admin' }, admin);
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ type: 'custom', permission: [] });
+    expect((await server.get('/api/auth/users', reader.token)).status).toBe(403);
+  });
+
+  it('keeps non-administrators from granting what they do not hold or editing the Admin role', async () => {
+    const roleId = await createRoleWith(server, unique('Role editors'), 'PUT /api/auth/roles/:id', 'POST /api/auth/roles');
+    const editor = await createSignedInUser(server, { roleIds: [roleId] });
+    const [deleteUsers] = await permissionIds(server, 'DELETE /api/auth/users/:id');
+    const escalate = await server.put(`/api/auth/roles/${roleId}`, { name: unique('Role editors'), permission: [deleteUsers] }, editor.token);
+    expect(escalate.status).toBe(403);
+    const ownGrants = await permissionIds(server, 'PUT /api/auth/roles/:id');
+    const within = await server.post('/api/auth/roles', { name: unique('Delegated'), permission: ownGrants }, editor.token);
+    expect(within.status).toBe(201);
+    const adminRole = await roleIdOfType(server, 'admin');
+    const touchAdmin = await server.put(`/api/auth/roles/${adminRole}`, { name: 'Admin', permission: [] }, editor.token);
+    expect(touchAdmin.status).toBe(403);
+  });
+});
+
+describe('DELETE /api/auth/roles/:id', () => {
+  it('deletes a custom role and keeps the seeded ones', async () => {
+    const roleId = await createRoleWith(server, unique('Temporary'));
+    expect((await server.del(`/api/auth/roles/${roleId}`, admin)).body).toEqual({ _id: roleId });
+    expect((await server.get(`/api/auth/roles/${roleId}`, admin)).status).toBe(404);
+    for (const type of ['admin', 'user', 'guest'] as const) {
+      const refused = await server.del(`/api/auth/roles/${await roleIdOfType(server, type)}`, admin);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ error: 'A seeded role cannot be deleted.' });
+    }
+  });
+});
