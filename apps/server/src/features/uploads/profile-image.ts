@@ -9,6 +9,8 @@ const MAX_SIDE = 1024;
 
 export type ProcessedImage = { data: Buffer; contentType: string };
 
+const isOverPixelLimit = (error: unknown) => /pixel limit/i.test((error as Error).message);
+
 /**
  * The type comes from the bytes, never from the name or the declared type; the output is a fresh
  * encoding, so metadata (location, camera) and anything smuggled after the image are gone.
@@ -17,7 +19,8 @@ export async function processProfileImage(input: Buffer): Promise<ProcessedImage
   let format: string | undefined;
   try {
     ({ format } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
-  } catch {
+  } catch (error) {
+    if (isOverPixelLimit(error)) throw new AppError('too_large', messages.imageTooManyPixels);
     throw new AppError('unsupported_media_type', messages.imageType);
   }
   if (!format || !ACCEPTED.has(format)) throw new AppError('unsupported_media_type', messages.imageType);
@@ -31,9 +34,7 @@ export async function processProfileImage(input: Buffer): Promise<ProcessedImage
       : pipeline.webp({ quality: 85 });
     return { data: await output.toBuffer(), contentType: `image/${format}` };
   } catch (error) {
-    if (/pixel limit/i.test((error as Error).message)) {
-      throw new AppError('too_large', messages.imageTooManyPixels);
-    }
+    if (isOverPixelLimit(error)) throw new AppError('too_large', messages.imageTooManyPixels);
     throw new AppError('unsupported_media_type', messages.imageUnreadable);
   }
 }
