@@ -25,6 +25,8 @@ function inspect(value: unknown, depth: number): void {
 
 /** JSON bodies: prototype keys refused by Fastify's parser, depth and NUL characters checked here. */
 export function registerJsonGuard(app: FastifyInstance) {
+  // The API speaks JSON (and multipart for uploads); a text body is a mistake, answered 415.
+  app.removeContentTypeParser('text/plain');
   app.addHook('preValidation', async (request) => {
     if (request.body !== undefined && request.body !== null) inspect(request.body, 0);
     if (request.query && typeof request.query === 'object') inspect(request.query, 0);
