@@ -9,7 +9,8 @@ const positiveInt = (fallback: number, max: number) =>
     .union([z.string(), z.number()])
     .optional()
     .transform((value) => {
-      const n = typeof value === 'number' ? value : Number.parseInt(value ?? '', 10);
+      // Number() reads "1e6" as a million, as the reference lists send it.
+      const n = typeof value === 'number' ? value : Number(value ?? '');
       if (!Number.isFinite(n) || n < 1) return fallback;
       return Math.min(Math.floor(n), max);
     });

@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  createPermissionBodySchema,
+  createUserBodySchema,
+  listQuerySchema,
+  updateMyProfileBodySchema,
+  withPasswordConfirmation,
+} from '@community/shared';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.success ? undefined : result.error!.issues[0]!.message;
+
+describe('the shared schemas give the spec wording', () => {
+  it.each([
+    [{ email: 'a@example.test', password: 'secret1' }, 'Name is required'],
+    [{ name: 'A', password: 'secret1' }, 'Email is required'],
+    [{ name: 'A', email: 'nope', password: 'secret1' }, 'Entered value does not match email format'],
+    [{ name: 'A', email: 'a@example.test', password: 'abc' }, 'Password must have at least 6 characters'],
+  ])('createUserBodySchema %j -> %s', (input, message) => {
+    expect(firstMessage(createUserBodySchema.safeParse(input))).toBe(message);
+  });
+
+  it('defaults confirmed to true and blocked to false, and lowercases the email', () => {
+    const parsed = createUserBodySchema.parse({ name: ' A ', email: 'A@Example.TEST', password: 'secret1' });
+    expect(parsed).toMatchObject({ name: 'A', email: 'a@example.test', confirmed: true, blocked: false });
+  });
+
+  it('checks the confirmation in the browser form', () => {
+    const form = withPasswordConfirmation(createUserBodySchema);
+    const result = form.safeParse({ name: 'A', email: 'a@example.test', password: 'secret1', confirmPassword: 'secret2' });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0]).toMatchObject({ message: 'The passwords do not match', path: ['confirmPassword'] });
+  });
+
+  it('reads list queries with defaults and caps', () => {
+    expect(listQuerySchema.parse({})).toEqual({ page: 1, limit: 25, q: undefined });
+    expect(listQuerySchema.parse({ page: '0', limit: '1e6', q: '  x ' })).toEqual({ page: 1, limit: 1000, q: 'x' });
+    expect(listQuerySchema.parse({ page: 'abc', limit: '-5', q: '   ' })).toEqual({ page: 1, limit: 25, q: undefined });
+  });
+
+  it('treats a blank profile password as unchanged', () => {
+    expect(updateMyProfileBodySchema.parse({ name: 'A', password: '' }).password).toBeUndefined();
+  });
+
+  it('names the allowed methods', () => {
+    const result = createPermissionBodySchema.safeParse({ name: 'A', method: 'PATCH', route: '/x' });
+    expect(firstMessage(result)).toBe('Method must be one of GET, POST, PUT, DELETE');
+  });
+
+  it('refuses any name holding a NUL character', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (before, after) => {
+        const result = createUserBodySchema.safeParse({ name: `x${before}\u0000${after}`, email: 'a@example.test', password: 'secret1' });
+        return !result.success;
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
