@@ -27,7 +27,12 @@ const run = (args) => execFileSync(npm, args, { cwd: root, stdio: 'inherit' });
 // tsc -b is incremental: a no-op when nothing changed.
 run(['run', 'build', '-w', 'packages/shared', '-w', 'apps/server', '--silent']);
 const web = path.join(root, 'apps/web');
-if (isStale([path.join(web, 'src'), path.join(web, 'public'), path.join(root, 'packages/shared/src')], path.join(web, 'dist/index.html'))) {
+if (
+  isStale(
+    [path.join(web, 'src'), path.join(web, 'public'), path.join(root, 'packages/shared/src')],
+    path.join(web, 'dist/index.html'),
+  )
+) {
   run(['run', 'build', '-w', 'apps/web', '--silent']);
 }
 

@@ -11,9 +11,18 @@ const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-test-results
 const suites = [
   { name: 'types', command: [npx, 'tsc', '-b', 'packages/shared', 'apps/server'], cwd: root },
   { name: 'web types', command: [npx, 'tsc', '-p', 'apps/web'], cwd: root },
+  { name: 'lint', command: [npx, 'eslint', '.'], cwd: root },
+  { name: 'format', command: [npx, 'prettier', '--check', '.'], cwd: root },
   {
     name: 'api',
-    command: [npx, 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(resultsDir, 'api.json')}`],
+    command: [
+      npx,
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(resultsDir, 'api.json')}`,
+    ],
     cwd: path.join(root, 'apps/server'),
     results: path.join(resultsDir, 'api.json'),
   },

@@ -86,7 +86,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await registerDocs(app);
       registerJsonGuard(app);
       const access = registerAccessControl(app, { db, tokens });
-      const appDeps: AppDeps = { config, db, logger, mailer, limits: createRateLimits(limitStore), tokens, access, background };
+      const appDeps: AppDeps = {
+        config,
+        db,
+        logger,
+        mailer,
+        limits: createRateLimits(limitStore),
+        tokens,
+        access,
+        background,
+      };
 
       registerHealthRoutes(app, database);
       registerAuthRoutes(app, appDeps);

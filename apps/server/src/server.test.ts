@@ -191,7 +191,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
       await client.connect();
       try {
         const migrations = await client.query('select count(*)::int as n from drizzle.__drizzle_migrations');
-        const migrationFiles = fs.readdirSync(path.join(serverDir, 'src/db/migrations')).filter((f) => f.endsWith('.sql'));
+        const migrationFiles = fs
+          .readdirSync(path.join(serverDir, 'src/db/migrations'))
+          .filter((f) => f.endsWith('.sql'));
         expect(migrations.rows[0].n).toBe(migrationFiles.length);
         const roles = await client.query('select count(*)::int as n from roles');
         expect(roles.rows[0].n).toBe(3);
@@ -201,7 +203,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
         await client.end();
       }
       const { token } = (await signIn(a.port, admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD)).body;
-      const onB = await fetch(`http://127.0.0.1:${b.port}/api/auth/users`, { headers: { authorization: `Bearer ${token}` } });
+      const onB = await fetch(`http://127.0.0.1:${b.port}/api/auth/users`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(onB.status).toBe(200);
     } finally {
       await Promise.all([stop(a), stop(b)]);

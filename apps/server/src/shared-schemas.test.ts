@@ -28,7 +28,12 @@ describe('the shared schemas give the spec wording', () => {
 
   it('checks the confirmation in the browser form', () => {
     const form = withPasswordConfirmation(createUserBodySchema);
-    const result = form.safeParse({ name: 'A', email: 'a@example.test', password: 'secret1', confirmPassword: 'secret2' });
+    const result = form.safeParse({
+      name: 'A',
+      email: 'a@example.test',
+      password: 'secret1',
+      confirmPassword: 'secret2',
+    });
     expect(result.success).toBe(false);
     expect(result.error!.issues[0]).toMatchObject({ message: 'The passwords do not match', path: ['confirmPassword'] });
   });
@@ -51,7 +56,11 @@ describe('the shared schemas give the spec wording', () => {
   it('refuses any name holding a NUL character', () => {
     fc.assert(
       fc.property(fc.string(), fc.string(), (before, after) => {
-        const result = createUserBodySchema.safeParse({ name: `x${before}\u0000${after}`, email: 'a@example.test', password: 'secret1' });
+        const result = createUserBodySchema.safeParse({
+          name: `x${before}\u0000${after}`,
+          email: 'a@example.test',
+          password: 'secret1',
+        });
         return !result.success;
       }),
       { numRuns: 200 },

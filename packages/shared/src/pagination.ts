@@ -17,13 +17,13 @@ const positiveInt = (fallback: number, max: number) =>
 
 const makeListQuerySchema = (defaultLimit: number) =>
   z.object({
-  page: positiveInt(1, 1_000_000),
-  limit: positiveInt(defaultLimit, MAX_PAGE_SIZE),
-  q: z
-    .string()
-    .max(200, 'Search text must be at most 200 characters')
-    .optional()
-    .transform((value) => value?.trim() || undefined),
+    page: positiveInt(1, 1_000_000),
+    limit: positiveInt(defaultLimit, MAX_PAGE_SIZE),
+    q: z
+      .string()
+      .max(200, 'Search text must be at most 200 characters')
+      .optional()
+      .transform((value) => value?.trim() || undefined),
   });
 
 export const listQuerySchema = makeListQuerySchema(DEFAULT_PAGE_SIZE);
@@ -40,8 +40,7 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
-export const listResponseSchema = <T extends z.ZodTypeAny>(item: T) =>
-  paginationSchema.extend({ data: z.array(item) });
+export const listResponseSchema = <T extends z.ZodTypeAny>(item: T) => paginationSchema.extend({ data: z.array(item) });
 export type ListResponse<T> = Pagination & { data: T[] };
 
 /** startIndex and endIndex are 1-based and inclusive, ready for "start - end of total". */

@@ -19,7 +19,12 @@ describe('loadConfig', () => {
   });
 
   it('treats empty values as unset and trims the public URL', () => {
-    const config = loadConfig({ PORT: '', DATABASE_URL: '', PUBLIC_URL: 'https://community.example/', TRUST_PROXY: '1' });
+    const config = loadConfig({
+      PORT: '',
+      DATABASE_URL: '',
+      PUBLIC_URL: 'https://community.example/',
+      TRUST_PROXY: '1',
+    });
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('https://community.example');

@@ -41,10 +41,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   });
 }
 
-export async function createPgliteDatabase(options: {
-  dataDir?: string;
-  client?: PGlite;
-}): Promise<Database> {
+export async function createPgliteDatabase(options: { dataDir?: string; client?: PGlite }): Promise<Database> {
   let releaseLock = () => {};
   let client = options.client;
   if (!client) {

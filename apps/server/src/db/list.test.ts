@@ -50,13 +50,16 @@ describe('totals on a real database', () => {
       passwordHash: 'not-a-real-hash',
     }));
     await server.deps.db.insert(users).values(rows);
-    await server.deps.db.execute(sql`insert into users (id, name, email, password_hash) values (gen_random_uuid(), 'Σταυρούλα Ζαχαρίου', 'stavroula@example.test', 'x')`);
+    await server.deps.db.execute(
+      sql`insert into users (id, name, email, password_hash) values (gen_random_uuid(), 'Σταυρούλα Ζαχαρίου', 'stavroula@example.test', 'x')`,
+    );
     await server.deps.db.execute(sql`analyze users`);
   }, 120_000);
   afterAll(() => server.close());
 
   it('keeps the unfiltered total exact through inserts and deletes', async () => {
-    const exact = async () => (await queryRows<{ n: number }>(server.deps.db, sql`select count(*)::int as n from users`))[0]!.n;
+    const exact = async () =>
+      (await queryRows<{ n: number }>(server.deps.db, sql`select count(*)::int as n from users`))[0]!.n;
     expect(await tableTotal(server.deps.db, 'users')).toBe(await exact());
     await server.deps.db.execute(sql`delete from users where email in ('bulk0@example.test', 'bulk1@example.test')`);
     expect(await tableTotal(server.deps.db, 'users')).toBe(await exact());

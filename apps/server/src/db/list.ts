@@ -17,10 +17,7 @@ export function containsPattern(term: string): string {
 
 /** Kept exact by triggers, so an unfiltered total is one row read at any table size. */
 export async function tableTotal(db: Db, table: CountedTable): Promise<number> {
-  const [row] = await queryRows<{ count: number }>(
-    db,
-    sql`select count from row_counts where table_name = ${table}`,
-  );
+  const [row] = await queryRows<{ count: number }>(db, sql`select count from row_counts where table_name = ${table}`);
   return Number(row?.count ?? 0);
 }
 
@@ -49,16 +46,26 @@ export function pageWindow(total: number, page: number, limit: number, isExact: 
   return { offset: Math.max(0, total - offset - take), limit: take, reversed: true };
 }
 
-export async function listPage<Row>(options: {
-  page: number;
-  limit: number;
-  total: number;
-  isExact: boolean;
-  fetch: (window: PageWindow) => Promise<Row[]>;
-}): Promise<Pagination & { data: Row[] }> {
-  const { page, limit, total, isExact } = options;
-  const window = pageWindow(total, page, limit, isExact);
+/**
+ * One page of a list with its total: the table's kept count when unfiltered, a bounded count
+ * when `where` filters. `from` is the count's FROM clause when the filter needs joins.
+ */
+export async function listPage<Row>(
+  db: Db,
+  options: {
+    query: { page: number; limit: number };
+    table: CountedTable;
+    where: SQL | undefined;
+    from?: SQL;
+    fetch: (window: PageWindow) => Promise<Row[]>;
+  },
+): Promise<Pagination & { data: Row[] }> {
+  const { query, table, where } = options;
+  const total = where
+    ? await filteredTotal(db, sql`select 1 from ${options.from ?? sql.identifier(table)} where ${where}`)
+    : await tableTotal(db, table);
+  const window = pageWindow(total, query.page, query.limit, !where);
   const rows = await options.fetch(window);
   if (window.reversed) rows.reverse();
-  return { data: rows, ...paginate(total, page, limit, rows.length) };
+  return { data: rows, ...paginate(total, query.page, query.limit, rows.length) };
 }

@@ -48,19 +48,16 @@ export const users = pgTable(
   ],
 );
 
-export const profiles = pgTable(
-  'profiles',
-  {
-    userId: uuid('user_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    address: text('address'),
-    phone: text('phone'),
-    bio: text('bio'),
-    image: text('image'),
-    updatedAt: updatedAt(),
-  },
-);
+export const profiles = pgTable('profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  address: text('address'),
+  phone: text('phone'),
+  bio: text('bio'),
+  image: text('image'),
+  updatedAt: updatedAt(),
+});
 
 export const roles = pgTable(
   'roles',
@@ -68,7 +65,9 @@ export const roles = pgTable(
     id: uuid('id').primaryKey(),
     createdAt: createdAt(),
     name: text('name').notNull(),
-    type: text('type', { enum: ['admin', 'user', 'guest', 'custom'] }).notNull().default('custom'),
+    type: text('type', { enum: ['admin', 'user', 'guest', 'custom'] })
+      .notNull()
+      .default('custom'),
     description: text('description'),
   },
   (t) => [

@@ -41,7 +41,9 @@ describe('createMailer', () => {
 
   it('reports a failure when the SMTP server cannot be reached', async () => {
     const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'x@test', dataDir, logger });
-    await expect(mailer.send({ to: 'a@example.test', subject: 's', text: 't' })).rejects.toThrow(/ECONNREFUSED|connect/i);
+    await expect(mailer.send({ to: 'a@example.test', subject: 's', text: 't' })).rejects.toThrow(
+      /ECONNREFUSED|connect/i,
+    );
     mailer.close();
   });
 });

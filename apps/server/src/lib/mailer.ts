@@ -30,7 +30,10 @@ export function createMailer(options: {
     send: async (mail) => {
       const info = await transport.sendMail({ from, ...mail });
       await fs.mkdir(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${Math.random().toString(36).slice(2, 8)}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${Math.random().toString(36).slice(2, 8)}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
       logger.info({ file: path.basename(file) }, 'mail written to the outbox');
     },

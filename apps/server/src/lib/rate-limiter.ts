@@ -56,7 +56,8 @@ export function createRedisStore(url: string, logger: Logger): RateLimitStore {
   const fallback = createMemoryStore();
   let warned = false;
   redis.on('error', (error) => {
-    if (!warned) logger.warn({ err: error.message }, 'Redis unavailable: rate limits are per instance until it returns');
+    if (!warned)
+      logger.warn({ err: error.message }, 'Redis unavailable: rate limits are per instance until it returns');
     warned = true;
   });
   redis.on('ready', () => {

@@ -56,10 +56,7 @@ export type AccessControl = {
   authenticate(request: FastifyRequest): Promise<AuthUser>;
 };
 
-export function registerAccessControl(
-  app: FastifyInstance,
-  deps: { db: Db; tokens: TokenService },
-): AccessControl {
+export function registerAccessControl(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): AccessControl {
   const { db, tokens } = deps;
   const routes: RegisteredRoute[] = [];
 
@@ -91,14 +88,17 @@ export function registerAccessControl(
       token_version: number;
       is_admin: boolean;
       granted: boolean;
-    }>(db, sql`
+    }>(
+      db,
+      sql`
       select u.id, u.name, u.email, u.username, u.avatar_url, u.confirmed, u.blocked, u.token_version,
         exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
                 where ur.user_id = u.id and r.type = 'admin') as is_admin,
         ${permissionId}::uuid is not null and exists (
           select 1 from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
           where ur.user_id = u.id and rp.permission_id = ${permissionId}::uuid) as granted
-      from users u where u.id = ${userId}::uuid`);
+      from users u where u.id = ${userId}::uuid`,
+    );
     if (!row || row.token_version !== version || row.blocked || !row.confirmed) return null;
     return {
       granted: row.granted,

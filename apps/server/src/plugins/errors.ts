@@ -16,7 +16,18 @@ function validationMessage(issues: ValidationIssue[], context: string | undefine
   return `${field}: ${message}`;
 }
 
-const PG_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+const PG_UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+]);
 const PG_BAD_TEXT = new Set(['22021', '22P05', '54000']);
 
 function isDatabaseUnavailable(error: Error): boolean {
@@ -50,7 +61,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
         return reply.code(400).send({ error: messages.malformedJson });
     }
-    if (error.statusCode === 400 && (error instanceof SyntaxError || /JSON|prototype|constructor/i.test(error.message))) {
+    if (
+      error.statusCode === 400 &&
+      (error instanceof SyntaxError || /JSON|prototype|constructor/i.test(error.message))
+    ) {
       return reply.code(400).send({ error: messages.malformedJson });
     }
     const sqlState = pgErrorCode(error);

@@ -53,7 +53,10 @@ describe('malformed and oversized bodies', () => {
   });
 
   it('refuses other content types', async () => {
-    const response = await send('POST', '/api/auth/users', { rawBody: 'name=x', headers: { 'content-type': 'text/plain' } });
+    const response = await send('POST', '/api/auth/users', {
+      rawBody: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(response.status).toBe(415);
     expect(response.body).toEqual({ error: 'Unsupported content type.' });
   });
@@ -89,7 +92,9 @@ describe('text that databases and browsers trip on', () => {
 
   it('stores right-to-left overrides, emoji, markup and SQL exactly as sent', async () => {
     const name = `\u202Etxt.exe 👩‍👩‍👧 <script>alert(1)</script> '); DROP TABLE users;--`;
-    const created = await send('POST', '/api/auth/users', { body: { name, email: uniqueEmail(), password: 'secret1' } });
+    const created = await send('POST', '/api/auth/users', {
+      body: { name, email: uniqueEmail(), password: 'secret1' },
+    });
     expect(created.status).toBe(201);
     const read = await send('GET', `/api/auth/users/${created.body._id}`);
     expect(read.body.name).toBe(name);

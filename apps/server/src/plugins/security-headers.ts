@@ -11,7 +11,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { g
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...google],
-        styleSrc: ["'self'", "'unsafe-inline'", ...(options.googleSignIn ? ['https://accounts.google.com/gsi/style'] : [])],
+        styleSrc: [
+          "'self'",
+          "'unsafe-inline'",
+          ...(options.googleSignIn ? ['https://accounts.google.com/gsi/style'] : []),
+        ],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...(options.googleSignIn ? ['https://accounts.google.com/gsi/'] : [])],

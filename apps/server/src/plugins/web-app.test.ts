@@ -28,11 +28,14 @@ describe('the built web app', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it.each(['/admin', '/admin/', '/admin/users', '/admin/reset-password/abc'])('serves the admin entry at %s', async (url) => {
-    const response = await server.get(url);
-    expect(response.status).toBe(200);
-    expect(response.text).toContain('admin entry');
-  });
+  it.each(['/admin', '/admin/', '/admin/users', '/admin/reset-password/abc'])(
+    'serves the admin entry at %s',
+    async (url) => {
+      const response = await server.get(url);
+      expect(response.status).toBe(200);
+      expect(response.text).toContain('admin entry');
+    },
+  );
 
   it('serves hashed assets with a year of caching', async () => {
     const response = await server.get('/assets/app-1234.js');

@@ -43,10 +43,7 @@ async function seedAccessModel(db: Db, routes: RegisteredRoute[]) {
   });
 }
 
-async function seedAdmin(
-  db: Db,
-  options: { adminEmail?: string; adminPassword?: string; logger: Logger },
-) {
+async function seedAdmin(db: Db, options: { adminEmail?: string; adminPassword?: string; logger: Logger }) {
   const email = options.adminEmail ?? 'admin@localhost';
   const password = options.adminPassword ?? crypto.randomBytes(12).toString('base64url');
   const [adminRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.type, 'admin')).limit(1);
@@ -76,6 +73,9 @@ export async function seed(
   options: { routes: RegisteredRoute[]; adminEmail?: string; adminPassword?: string; logger: Logger },
 ) {
   if (!(await readSetting(db, 'seeded_at'))) await seedAccessModel(db, options.routes);
-  const [anyUser] = await db.select({ one: sql`1` }).from(users).limit(1);
+  const [anyUser] = await db
+    .select({ one: sql`1` })
+    .from(users)
+    .limit(1);
   if (!anyUser) await seedAdmin(db, options);
 }

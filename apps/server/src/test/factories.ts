@@ -9,8 +9,7 @@ import type { TestServer } from './test-server.js';
 export const DEFAULT_PASSWORD = 'password123';
 let defaultHash: Promise<string> | undefined;
 
-export const uniqueEmail = (prefix = 'user') =>
-  `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.test`;
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.test`;
 
 export type TestUser = { id: string; name: string; email: string; password: string };
 

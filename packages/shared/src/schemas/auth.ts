@@ -43,9 +43,7 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 
 /** Browser-only rule: the confirmation never reaches the server. */
-export const withPasswordConfirmation = <T extends z.ZodObject<{ password: z.ZodTypeAny }>>(
-  schema: T,
-) =>
+export const withPasswordConfirmation = <T extends z.ZodObject<{ password: z.ZodTypeAny }>>(schema: T) =>
   schema
     .extend({ confirmPassword: z.string().optional() })
     .refine((value) => (value.password || '') === (value.confirmPassword || ''), {

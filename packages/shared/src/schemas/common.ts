@@ -13,9 +13,7 @@ export const requiredText = (label: string, max = 200) =>
   z
     .string({
       error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? messages.required(label)
-          : `${label} must be text`,
+        issue.input === undefined || issue.input === null ? messages.required(label) : `${label} must be text`,
     })
     .trim()
     .min(1, messages.required(label))
@@ -35,9 +33,7 @@ export const optionalText = (label: string, max = 1000) =>
 export const emailSchema = z
   .string({
     error: (issue) =>
-      issue.input === undefined || issue.input === null
-        ? messages.required('Email')
-        : 'Email must be text',
+      issue.input === undefined || issue.input === null ? messages.required('Email') : 'Email must be text',
   })
   .trim()
   .min(1, messages.required('Email'))
@@ -49,9 +45,7 @@ export const emailSchema = z
 export const passwordSchema = z
   .string({
     error: (issue) =>
-      issue.input === undefined || issue.input === null
-        ? messages.required('Password')
-        : 'Password must be text',
+      issue.input === undefined || issue.input === null ? messages.required('Password') : 'Password must be text',
   })
   .min(1, messages.required('Password'))
   .min(6, messages.passwordMin)
@@ -67,7 +61,6 @@ export const optionalPasswordSchema = z
   .nullish()
   .transform((value) => value || undefined);
 
-export const booleanField = (label: string) =>
-  z.boolean({ error: () => `${label} must be true or false` });
+export const booleanField = (label: string) => z.boolean({ error: () => `${label} must be true or false` });
 
 export const timestampSchema = z.string();

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../pagination.js';
-import {
-  booleanField,
-  emailSchema,
-  optionalPasswordSchema,
-  passwordSchema,
-  requiredText,
-} from './common.js';
+import { booleanField, emailSchema, optionalPasswordSchema, passwordSchema, requiredText } from './common.js';
 
 export const userSchema = z.object({
   _id: z.string(),

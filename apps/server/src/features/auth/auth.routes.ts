@@ -27,7 +27,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
       config: { access: 'public' },
       schema: {
         summary: 'Sign in',
-        description: 'Wrong email or password answer alike; blocked and unapproved accounts are told so only after a correct password.',
+        description:
+          'Wrong email or password answer alike; blocked and unapproved accounts are told so only after a correct password.',
         tags,
         security: [],
         body: loginBodySchema,

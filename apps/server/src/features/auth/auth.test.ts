@@ -191,7 +191,10 @@ describe('POST /api/auth/reset-password', () => {
     await server.post('/api/auth/forgot-password', { email: user.email });
     const token = await resetLinkFor(user.email);
     const tampered = (token[0] === 'A' ? 'B' : 'A') + token.slice(1);
-    const response = await server.post('/api/auth/reset-password', { password: 'brand-new-secret', resetToken: tampered });
+    const response = await server.post('/api/auth/reset-password', {
+      password: 'brand-new-secret',
+      resetToken: tampered,
+    });
     expect(response.status).toBe(400);
     expect((await login(user.email, user.password)).status).toBe(200);
   });
@@ -233,7 +236,11 @@ describe('token versions', () => {
   it('end a token when an administrator blocks its user', async () => {
     const user = await createSignedInUser(server);
     const admin = await server.adminToken();
-    const blocked = await server.put(`/api/auth/users/${user.id}`, { name: user.name, email: user.email, blocked: true }, admin);
+    const blocked = await server.put(
+      `/api/auth/users/${user.id}`,
+      { name: user.name, email: user.email, blocked: true },
+      admin,
+    );
     expect(blocked.status).toBe(200);
     expect((await server.get('/api/auth/my-profile', user.token)).status).toBe(401);
   });
@@ -241,7 +248,11 @@ describe('token versions', () => {
   it('end the other tokens when users change their own password, and give them a fresh one', async () => {
     const user = await createSignedInUser(server);
     const other = await signIn(server, user);
-    const changed = await server.post('/api/auth/my-profile', { name: user.name, password: 'changed-secret' }, user.token);
+    const changed = await server.post(
+      '/api/auth/my-profile',
+      { name: user.name, password: 'changed-secret' },
+      user.token,
+    );
     expect(changed.status).toBe(200);
     expect(changed.body.token).toEqual(expect.any(String));
     expect((await server.get('/api/auth/my-profile', user.token)).status).toBe(401);

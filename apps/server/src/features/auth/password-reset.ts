@@ -30,15 +30,15 @@ export async function sendPasswordReset(
   });
   const link = `${publicUrl}/admin/reset-password/${token}`;
   await mailer.send({
-      to: email,
-      subject: 'Reset your password',
-      text: [
-        `Hello ${user.name},`,
-        '',
-        'Someone asked to reset the password of your account. To choose a new password, open:',
-        link,
-        '',
-        'The link works once, within one hour. If it was not you, ignore this message: your password stays as it is.',
+    to: email,
+    subject: 'Reset your password',
+    text: [
+      `Hello ${user.name},`,
+      '',
+      'Someone asked to reset the password of your account. To choose a new password, open:',
+      link,
+      '',
+      'The link works once, within one hour. If it was not you, ignore this message: your password stays as it is.',
     ].join('\n'),
   });
 }

@@ -1,7 +1,7 @@
 import { asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { ClientPermission } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { containsPattern, filteredTotal, listPage, tableTotal } from '../../db/list.js';
+import { containsPattern, listPage } from '../../db/list.js';
 import { clientPermissions, roleClientPermissions, roles, userRoles } from '../../db/schema.js';
 import type { AuthUser } from '../../plugins/access.js';
 
@@ -20,21 +20,21 @@ const byName = (q: string) => ilike(clientPermissions.name, containsPattern(q));
 
 export async function listClientPermissions(db: Db, query: { page: number; limit: number; q?: string }) {
   const where = query.q ? byName(query.q) : undefined;
-  const total = where
-    ? await filteredTotal(db, sql`select 1 from ${clientPermissions} where ${where}`)
-    : await tableTotal(db, 'client_permissions');
-  return listPage({
-    page: query.page,
-    limit: query.limit,
-    total,
-    isExact: !where,
+  return listPage(db, {
+    query,
+    table: 'client_permissions',
+    where,
     fetch: async ({ offset, limit, reversed }) => {
       const direction = reversed ? desc : asc;
       const rows = await db
         .select()
         .from(clientPermissions)
         .where(where)
-        .orderBy(direction(clientPermissions.menuOrder), direction(clientPermissions.name), direction(clientPermissions.id))
+        .orderBy(
+          direction(clientPermissions.menuOrder),
+          direction(clientPermissions.name),
+          direction(clientPermissions.id),
+        )
         .limit(limit)
         .offset(offset);
       return rows.map(toClientPermission);

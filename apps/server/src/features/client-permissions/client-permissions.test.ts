@@ -28,8 +28,18 @@ describe('/api/auth/client-permissions', () => {
 
     const created = await server.post('/api/auth/client-permissions', entry({ description: '   ' }), admin);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ menu: 'content', menu_order: 50, path: '/somewhere', description: null, auth: true });
-    const updated = await server.put(`/api/auth/client-permissions/${created.body._id}`, entry({ menu_order: '7', path: '/elsewhere' }), admin);
+    expect(created.body).toMatchObject({
+      menu: 'content',
+      menu_order: 50,
+      path: '/somewhere',
+      description: null,
+      auth: true,
+    });
+    const updated = await server.put(
+      `/api/auth/client-permissions/${created.body._id}`,
+      entry({ menu_order: '7', path: '/elsewhere' }),
+      admin,
+    );
     expect(updated.body).toMatchObject({ menu_order: 7, path: '/elsewhere' });
     expect((await server.get(`/api/auth/client-permissions/${created.body._id}`, admin)).body.path).toBe('/elsewhere');
     expect((await server.del(`/api/auth/client-permissions/${created.body._id}`, admin)).status).toBe(200);
@@ -70,15 +80,29 @@ describe('GET /api/auth/user-categories', () => {
   });
 
   it('shows guests a new entry given to the Guest role', async () => {
-    const created = await server.post('/api/auth/client-permissions', entry({ menu: 'normal', path: '/participate', menu_order: 5, auth: false }), admin);
+    const created = await server.post(
+      '/api/auth/client-permissions',
+      entry({ menu: 'normal', path: '/participate', menu_order: 5, auth: false }),
+      admin,
+    );
     const guestId = await roleIdOfType(server, 'guest');
     const guest = (await server.get(`/api/auth/roles/${guestId}`, admin)).body;
     const updated = await server.put(
       `/api/auth/roles/${guestId}`,
-      { name: guest.name, description: guest.description, permission: guest.permission, clientPermission: [...guest.clientPermission, created.body._id] },
+      {
+        name: guest.name,
+        description: guest.description,
+        permission: guest.permission,
+        clientPermission: [...guest.clientPermission, created.body._id],
+      },
       admin,
     );
     expect(updated.status).toBe(200);
-    expect(paths(await server.get('/api/auth/user-categories'))).toEqual(['/about', '/events', '/contact', '/participate']);
+    expect(paths(await server.get('/api/auth/user-categories'))).toEqual([
+      '/about',
+      '/events',
+      '/contact',
+      '/participate',
+    ]);
   });
 });

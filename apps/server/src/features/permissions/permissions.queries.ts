@@ -1,7 +1,7 @@
-import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Permission } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { containsPattern, filteredTotal, listPage, tableTotal } from '../../db/list.js';
+import { containsPattern, listPage } from '../../db/list.js';
 import { permissions } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import type { RegisteredRoute } from '../../plugins/access.js';
@@ -20,14 +20,10 @@ export async function listPermissions(db: Db, query: { page: number; limit: numb
   const where = query.q
     ? or(ilike(permissions.name, containsPattern(query.q)), ilike(permissions.route, containsPattern(query.q)))
     : undefined;
-  const total = where
-    ? await filteredTotal(db, sql`select 1 from ${permissions} where ${where}`)
-    : await tableTotal(db, 'permissions');
-  return listPage({
-    page: query.page,
-    limit: query.limit,
-    total,
-    isExact: !where,
+  return listPage(db, {
+    query,
+    table: 'permissions',
+    where,
     fetch: async ({ offset, limit, reversed }) => {
       const direction = reversed ? desc : asc;
       const rows = await db

@@ -46,8 +46,17 @@ describe('POST, PUT and DELETE /api/auth/permissions', () => {
   it('create, update and delete a permission', async () => {
     const created = await server.post('/api/auth/permissions', body({ description: 'For a plugin' }), admin);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Custom permission', method: 'GET', auth: true, description: 'For a plugin' });
-    const updated = await server.put(`/api/auth/permissions/${created.body._id}`, body({ name: 'Renamed', route: created.body.route, method: 'POST' }), admin);
+    expect(created.body).toMatchObject({
+      name: 'Custom permission',
+      method: 'GET',
+      auth: true,
+      description: 'For a plugin',
+    });
+    const updated = await server.put(
+      `/api/auth/permissions/${created.body._id}`,
+      body({ name: 'Renamed', route: created.body.route, method: 'POST' }),
+      admin,
+    );
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: 'Renamed', method: 'POST' });
     expect((await server.get(`/api/auth/permissions/${created.body._id}`, admin)).body.name).toBe('Renamed');
@@ -76,14 +85,26 @@ describe('POST, PUT and DELETE /api/auth/permissions', () => {
   it('makes a route public with auth false, and private again', async () => {
     const [id] = await permissionIds(server, 'GET /api/auth/roles');
     expect((await server.get('/api/auth/roles')).status).toBe(401);
-    await server.put(`/api/auth/permissions/${id}`, { name: 'List roles', method: 'GET', route: '/api/auth/roles', auth: false }, admin);
+    await server.put(
+      `/api/auth/permissions/${id}`,
+      { name: 'List roles', method: 'GET', route: '/api/auth/roles', auth: false },
+      admin,
+    );
     expect((await server.get('/api/auth/roles')).status).toBe(200);
-    await server.put(`/api/auth/permissions/${id}`, { name: 'List roles', method: 'GET', route: '/api/auth/roles', auth: true }, admin);
+    await server.put(
+      `/api/auth/permissions/${id}`,
+      { name: 'List roles', method: 'GET', route: '/api/auth/roles', auth: true },
+      admin,
+    );
     expect((await server.get('/api/auth/roles')).status).toBe(401);
   });
 
   it('lets only administrators make a route public', async () => {
-    const roleId = await createRoleWith(server, `Permission editors ${crypto.randomUUID().slice(0, 6)}`, 'POST /api/auth/permissions');
+    const roleId = await createRoleWith(
+      server,
+      `Permission editors ${crypto.randomUUID().slice(0, 6)}`,
+      'POST /api/auth/permissions',
+    );
     const editor = await createSignedInUser(server, { roleIds: [roleId] });
     const refused = await server.post('/api/auth/permissions', body({ auth: false }), editor.token);
     expect(refused.status).toBe(403);
@@ -103,7 +124,10 @@ describe('POST /api/auth/reinitiate-permissions/', () => {
         .returning();
       expect(removed.length).toBe(2);
       expect((await own.post('/api/auth/reinitiate-permissions', {}, token)).body).toEqual({ createdCount: 2 });
-      const back = await own.deps.db.select().from(permissions).where(eq(permissions.route, '/api/auth/client-permissions'));
+      const back = await own.deps.db
+        .select()
+        .from(permissions)
+        .where(eq(permissions.route, '/api/auth/client-permissions'));
       expect(back.map((row) => row.method).sort()).toEqual(['GET', 'POST']);
       expect((await own.post('/api/auth/reinitiate-permissions/', {}, token)).body).toEqual({ createdCount: 0 });
     } finally {

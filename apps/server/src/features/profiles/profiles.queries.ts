@@ -1,9 +1,9 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Profile } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { filteredTotal, listPage, tableTotal } from '../../db/list.js';
+import { listPage } from '../../db/list.js';
 import { profiles, users } from '../../db/schema.js';
-import { userSearch } from '../users/users.queries.js';
+import { newestFirst, userPageIds, userSearch } from '../users/users.queries.js';
 
 const columns = {
   userId: users.id,
@@ -40,30 +40,18 @@ const toProfile = (row: Row): Profile => ({
 /** Every user has a profile, stored or empty: the list is the users list with profile fields. */
 export async function listUserProfiles(db: Db, query: { page: number; limit: number; q?: string }) {
   const where = query.q ? userSearch(query.q) : undefined;
-  const total = where
-    ? await filteredTotal(db, sql`select 1 from ${users} where ${where}`)
-    : await tableTotal(db, 'users');
-  return listPage({
-    page: query.page,
-    limit: query.limit,
-    total,
-    isExact: !where,
-    fetch: async ({ offset, limit, reversed }) => {
-      const order = reversed ? [asc(users.createdAt), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
-      const pageIds = db
-        .select({ id: users.id })
-        .from(users)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset)
-        .as('page_ids');
+  return listPage(db, {
+    query,
+    table: 'users',
+    where,
+    fetch: async (window) => {
+      const pageIds = userPageIds(db, where, window);
       const rows = await db
         .select(columns)
         .from(users)
         .innerJoin(pageIds, eq(users.id, pageIds.id))
         .leftJoin(profiles, eq(profiles.userId, users.id))
-        .orderBy(...order);
+        .orderBy(...newestFirst(window.reversed));
       return rows.map(toProfile);
     },
   });

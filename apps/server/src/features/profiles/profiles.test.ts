@@ -12,7 +12,9 @@ afterAll(() => server.close());
 
 async function uploadAvatar(token: string): Promise<string> {
   const form = new FormData();
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+    .png()
+    .toBuffer();
   form.append('type', 'image');
   form.append('file', new Blob([png], { type: 'image/png' }), 'avatar.png');
   const response = await server.request('POST', '/api/upload/profile-image', { token, rawBody: form });
@@ -26,7 +28,15 @@ describe('GET /api/auth/my-profile', () => {
     const response = await server.get('/api/auth/my-profile?page=1&limit=25', member.token);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
-      profile: { _id: member.id, name: member.name, address: null, phone: null, bio: null, image: null, user: { _id: member.id, email: member.email } },
+      profile: {
+        _id: member.id,
+        name: member.name,
+        address: null,
+        phone: null,
+        bio: null,
+        image: null,
+        user: { _id: member.id, email: member.email },
+      },
     });
   });
 });
@@ -35,11 +45,24 @@ describe('POST /api/auth/my-profile', () => {
   it('saves the fields and an uploaded image, without a new token when the password is blank', async () => {
     const member = await createSignedInUser(server);
     const image = await uploadAvatar(member.token);
-    const body = { name: 'Ελένη Μ.', phone: '+30 210 0000000', address: 'Αθήνα', bio: 'Εθελόντρια', image, password: '' };
+    const body = {
+      name: 'Ελένη Μ.',
+      phone: '+30 210 0000000',
+      address: 'Αθήνα',
+      bio: 'Εθελόντρια',
+      image,
+      password: '',
+    };
     const response = await server.post('/api/auth/my-profile', body, member.token);
     expect(response.status).toBe(200);
     expect(response.body.token).toBeUndefined();
-    expect(response.body.profile).toMatchObject({ name: 'Ελένη Μ.', phone: '+30 210 0000000', address: 'Αθήνα', bio: 'Εθελόντρια', image });
+    expect(response.body.profile).toMatchObject({
+      name: 'Ελένη Μ.',
+      phone: '+30 210 0000000',
+      address: 'Αθήνα',
+      bio: 'Εθελόντρια',
+      image,
+    });
     expect((await server.get('/api/auth/my-profile', member.token)).body.profile.image).toBe(image);
     const users = await server.get(`/api/auth/users/${member.id}`, await server.adminToken());
     expect(users.body).toMatchObject({ name: 'Ελένη Μ.', avatarUrl: image });
@@ -55,7 +78,11 @@ describe('POST /api/auth/my-profile', () => {
 
   it('answers a fresh token for a new password and ends the old one', async () => {
     const member = await createSignedInUser(server);
-    const response = await server.post('/api/auth/my-profile', { name: member.name, password: 'new-secret' }, member.token);
+    const response = await server.post(
+      '/api/auth/my-profile',
+      { name: member.name, password: 'new-secret' },
+      member.token,
+    );
     expect(response.body.token).toEqual(expect.any(String));
     expect((await server.get('/api/auth/my-profile', member.token)).status).toBe(401);
     expect((await server.get('/api/auth/my-profile', response.body.token)).status).toBe(200);
@@ -79,13 +106,22 @@ describe('GET /api/auth/user-profiles', () => {
   it('lists profiles with their fields, searchable and paged, for administrators only', async () => {
     const tag = crypto.randomBytes(4).toString('hex');
     const member = await createSignedInUser(server, { name: `Profiled ${tag}` });
-    await server.post('/api/auth/my-profile', { name: `Profiled ${tag}`, address: 'Πάτρα', phone: '555' }, member.token);
+    await server.post(
+      '/api/auth/my-profile',
+      { name: `Profiled ${tag}`, address: 'Πάτρα', phone: '555' },
+      member.token,
+    );
     await createUser(server, { name: `Profiled ${tag} two` });
     const admin = await server.adminToken();
     const found = await server.get(`/api/auth/user-profiles?q=${tag}&limit=1`, admin);
     expect(found.body).toMatchObject({ total: 2, pages: 2, page: 1 });
     const second = await server.get(`/api/auth/user-profiles?q=${tag}&limit=1&page=2`, admin);
-    expect(second.body.data[0]).toMatchObject({ name: `Profiled ${tag}`, address: 'Πάτρα', phone: '555', user: { email: member.email } });
+    expect(second.body.data[0]).toMatchObject({
+      name: `Profiled ${tag}`,
+      address: 'Πάτρα',
+      phone: '555',
+      user: { email: member.email },
+    });
     expect((await server.get('/api/auth/user-profiles', member.token)).status).toBe(403);
   });
 });

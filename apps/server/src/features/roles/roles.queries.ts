@@ -1,14 +1,8 @@
-import { asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { Role } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { containsPattern, filteredTotal, listPage, tableTotal } from '../../db/list.js';
-import {
-  clientPermissions,
-  permissions,
-  roleClientPermissions,
-  rolePermissions,
-  roles,
-} from '../../db/schema.js';
+import { containsPattern, listPage } from '../../db/list.js';
+import { clientPermissions, permissions, roleClientPermissions, rolePermissions, roles } from '../../db/schema.js';
 
 type RoleRow = typeof roles.$inferSelect;
 
@@ -60,17 +54,19 @@ async function withReferences(db: Db, rows: RoleRow[]): Promise<Role[]> {
 
 export async function listRoles(db: Db, query: { page: number; limit: number; q?: string }) {
   const where = query.q ? ilike(roles.name, containsPattern(query.q)) : undefined;
-  const total = where
-    ? await filteredTotal(db, sql`select 1 from ${roles} where ${where}`)
-    : await tableTotal(db, 'roles');
-  return listPage({
-    page: query.page,
-    limit: query.limit,
-    total,
-    isExact: !where,
+  return listPage(db, {
+    query,
+    table: 'roles',
+    where,
     fetch: async ({ offset, limit, reversed }) => {
       const order = reversed ? [desc(roles.name), desc(roles.id)] : [asc(roles.name), asc(roles.id)];
-      const rows = await db.select().from(roles).where(where).orderBy(...order).limit(limit).offset(offset);
+      const rows = await db
+        .select()
+        .from(roles)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset);
       return withReferences(db, rows);
     },
   });

@@ -24,7 +24,8 @@ async function assertReferencesExist(tx: Db, body: CreateRoleBody) {
       .select({ id: permissions.id })
       .from(permissions)
       .where(inArray(permissions.id, body.permission));
-    if (found.length !== body.permission.length) throw new AppError('bad_request', 'Permission list holds an unknown permission.');
+    if (found.length !== body.permission.length)
+      throw new AppError('bad_request', 'Permission list holds an unknown permission.');
   }
   if (body.clientPermission.length > 0) {
     const found = await tx

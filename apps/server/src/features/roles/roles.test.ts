@@ -29,7 +29,11 @@ describe('GET /api/auth/roles', () => {
 
   it('answers one role, and 404 for an unknown one', async () => {
     const id = await roleIdOfType(server, 'user');
-    expect((await server.get(`/api/auth/roles/${id}`, admin)).body).toMatchObject({ _id: id, name: 'User', type: 'user' });
+    expect((await server.get(`/api/auth/roles/${id}`, admin)).body).toMatchObject({
+      _id: id,
+      name: 'User',
+      type: 'user',
+    });
     const missing = await server.get(`/api/auth/roles/${crypto.randomUUID()}`, admin);
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ error: 'Role not found.' });
@@ -40,11 +44,18 @@ describe('POST /api/auth/roles', () => {
   it('creates a custom role with its grants; a type in the body is ignored', async () => {
     const [listUsers] = await permissionIds(server, 'GET /api/auth/users');
     const name = unique('Editors');
-    const response = await server.post('/api/auth/roles', { name, type: 'admin', description: 'Edit things', permission: [listUsers] }, admin);
+    const response = await server.post(
+      '/api/auth/roles',
+      { name, type: 'admin', description: 'Edit things', permission: [listUsers] },
+      admin,
+    );
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ name, type: 'custom', description: 'Edit things', permission: [listUsers] });
     expect(response.body.permissions[0]).toMatchObject({ _id: listUsers, method: 'GET', route: '/api/auth/users' });
-    const rows = await server.deps.db.select().from(rolePermissions).where(eq(rolePermissions.roleId, response.body._id));
+    const rows = await server.deps.db
+      .select()
+      .from(rolePermissions)
+      .where(eq(rolePermissions.roleId, response.body._id));
     expect(rows.map((row) => row.permissionId)).toEqual([listUsers]);
   });
 
@@ -57,7 +68,11 @@ describe('POST /api/auth/roles', () => {
   });
 
   it('refuses unknown permissions and a missing name', async () => {
-    const unknown = await server.post('/api/auth/roles', { name: unique('Bad'), permission: [crypto.randomUUID()] }, admin);
+    const unknown = await server.post(
+      '/api/auth/roles',
+      { name: unique('Bad'), permission: [crypto.randomUUID()] },
+      admin,
+    );
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual({ error: 'Permission list holds an unknown permission.' });
     const nameless = await server.post('/api/auth/roles', { description: 'x' }, admin);
@@ -70,27 +85,52 @@ describe('PUT /api/auth/roles/:id', () => {
     const roleId = await createRoleWith(server, unique('Readers'), 'GET /api/auth/users');
     const reader = await createSignedInUser(server, { roleIds: [roleId] });
     expect((await server.get('/api/auth/users', reader.token)).status).toBe(200);
-    const write = await server.post('/api/auth/users', { name: 'X', email: 'x@example.test', password: 'secret1' }, reader.token);
+    const write = await server.post(
+      '/api/auth/users',
+      { name: 'X', email: 'x@example.test', password: 'secret1' },
+      reader.token,
+    );
     expect(write.status).toBe(403);
     expect(write.body).toEqual({ error: 'You do not have permission to do this.' });
 
-    const updated = await server.put(`/api/auth/roles/${roleId}`, { name: unique('Readers'), permission: [], type: 'admin' }, admin);
+    const updated = await server.put(
+      `/api/auth/roles/${roleId}`,
+      { name: unique('Readers'), permission: [], type: 'admin' },
+      admin,
+    );
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ type: 'custom', permission: [] });
     expect((await server.get('/api/auth/users', reader.token)).status).toBe(403);
   });
 
   it('keeps non-administrators from granting what they do not hold or editing the Admin role', async () => {
-    const roleId = await createRoleWith(server, unique('Role editors'), 'PUT /api/auth/roles/:id', 'POST /api/auth/roles');
+    const roleId = await createRoleWith(
+      server,
+      unique('Role editors'),
+      'PUT /api/auth/roles/:id',
+      'POST /api/auth/roles',
+    );
     const editor = await createSignedInUser(server, { roleIds: [roleId] });
     const [deleteUsers] = await permissionIds(server, 'DELETE /api/auth/users/:id');
-    const escalate = await server.put(`/api/auth/roles/${roleId}`, { name: unique('Role editors'), permission: [deleteUsers] }, editor.token);
+    const escalate = await server.put(
+      `/api/auth/roles/${roleId}`,
+      { name: unique('Role editors'), permission: [deleteUsers] },
+      editor.token,
+    );
     expect(escalate.status).toBe(403);
     const ownGrants = await permissionIds(server, 'PUT /api/auth/roles/:id');
-    const within = await server.post('/api/auth/roles', { name: unique('Delegated'), permission: ownGrants }, editor.token);
+    const within = await server.post(
+      '/api/auth/roles',
+      { name: unique('Delegated'), permission: ownGrants },
+      editor.token,
+    );
     expect(within.status).toBe(201);
     const adminRole = await roleIdOfType(server, 'admin');
-    const touchAdmin = await server.put(`/api/auth/roles/${adminRole}`, { name: 'Admin', permission: [] }, editor.token);
+    const touchAdmin = await server.put(
+      `/api/auth/roles/${adminRole}`,
+      { name: 'Admin', permission: [] },
+      editor.token,
+    );
     expect(touchAdmin.status).toBe(403);
   });
 });

@@ -28,10 +28,14 @@ export async function processProfileImage(input: Buffer): Promise<ProcessedImage
     const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, animated: format !== 'jpeg' })
       .rotate()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
-    const output = format === 'jpeg' ? pipeline.jpeg({ quality: 85, mozjpeg: true })
-      : format === 'png' ? pipeline.png({ compressionLevel: 9 })
-      : format === 'gif' ? pipeline.gif()
-      : pipeline.webp({ quality: 85 });
+    const output =
+      format === 'jpeg'
+        ? pipeline.jpeg({ quality: 85, mozjpeg: true })
+        : format === 'png'
+          ? pipeline.png({ compressionLevel: 9 })
+          : format === 'gif'
+            ? pipeline.gif()
+            : pipeline.webp({ quality: 85 });
     return { data: await output.toBuffer(), contentType: `image/${format}` };
   } catch (error) {
     if (isOverPixelLimit(error)) throw new AppError('too_large', messages.imageTooManyPixels);

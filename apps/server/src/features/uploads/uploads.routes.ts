@@ -3,13 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  MAX_PROFILE_IMAGE_BYTES,
-  apiRoutes,
-  idParamsSchema,
-  messages,
-  uploadResponseSchema,
-} from '@community/shared';
+import { MAX_PROFILE_IMAGE_BYTES, apiRoutes, idParamsSchema, messages, uploadResponseSchema } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { images } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';

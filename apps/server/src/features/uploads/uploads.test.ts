@@ -21,8 +21,7 @@ function upload(bytes: Buffer, name = 'avatar.png', type = 'image/png', as = tok
   return server.request('POST', '/api/upload/profile-image', { token: as, rawBody: form });
 }
 
-const solid = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#c33' } });
+const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#c33' } });
 
 describe('POST /api/upload/profile-image', () => {
   it.each([
@@ -67,7 +66,10 @@ describe('POST /api/upload/profile-image', () => {
 
   it.each([
     ['HTML', Buffer.from('<html><script>alert(1)</script></html>')],
-    ['SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>')],
+    [
+      'SVG',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>'),
+    ],
     ['random bytes', crypto.randomBytes(2048)],
   ])('refuses %s named .png', async (_label, bytes) => {
     const before = (await server.deps.db.select({ id: images.id }).from(images)).length;

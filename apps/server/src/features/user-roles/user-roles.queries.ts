@@ -1,7 +1,7 @@
 import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { UserRole } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { containsPattern, filteredTotal, listPage, tableTotal } from '../../db/list.js';
+import { containsPattern, listPage } from '../../db/list.js';
 import { roles, userRoles, users } from '../../db/schema.js';
 
 const columns = {
@@ -49,17 +49,11 @@ export async function listUserRoles(db: Db, query: { page: number; limit: number
         ilike(roles.name, containsPattern(query.q)),
       )
     : undefined;
-  const total = where
-    ? await filteredTotal(
-        db,
-        sql`select 1 from ${userRoles} join ${users} on ${users.id} = ${userRoles.userId} join ${roles} on ${roles.id} = ${userRoles.roleId} where ${where}`,
-      )
-    : await tableTotal(db, 'user_roles');
-  return listPage({
-    page: query.page,
-    limit: query.limit,
-    total,
-    isExact: !where,
+  return listPage(db, {
+    query,
+    table: 'user_roles',
+    where,
+    from: sql`${userRoles} join ${users} on ${users.id} = ${userRoles.userId} join ${roles} on ${roles.id} = ${userRoles.roleId}`,
     fetch: async ({ offset, limit, reversed }) => {
       const direction = reversed ? asc : desc;
       const rows = await joined(db)

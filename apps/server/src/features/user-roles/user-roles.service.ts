@@ -50,12 +50,7 @@ export async function createUserRole(db: Db, actor: AuthUser, body: CreateUserRo
   return (await findUserRoleById(db, id))!;
 }
 
-export async function updateUserRole(
-  db: Db,
-  actor: AuthUser,
-  id: string,
-  body: CreateUserRoleBody,
-): Promise<UserRole> {
+export async function updateUserRole(db: Db, actor: AuthUser, id: string, body: CreateUserRoleBody): Promise<UserRole> {
   try {
     await db.transaction(async (tx) => {
       await lockAdminChanges(tx);

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const assign = (user: string, role: string, token = admin) => server.post('/api/auth/user-roles', { user, role }, token);
+const assign = (user: string, role: string, token = admin) =>
+  server.post('/api/auth/user-roles', { user, role }, token);
 
 describe('GET /api/auth/user-roles', () => {
   it('lists assignments with user and role names, newest first, searchable', async () => {
@@ -73,7 +74,11 @@ describe('POST /api/auth/user-roles', () => {
   });
 
   it('lets only administrators give the admin role', async () => {
-    const roleId = await createRoleWith(server, `Role givers ${crypto.randomUUID().slice(0, 8)}`, 'POST /api/auth/user-roles');
+    const roleId = await createRoleWith(
+      server,
+      `Role givers ${crypto.randomUUID().slice(0, 8)}`,
+      'POST /api/auth/user-roles',
+    );
     const giver = await createSignedInUser(server, { roleIds: [roleId] });
     const refused = await assign(giver.id, await roleIdOfType(server, 'admin'), giver.token);
     expect(refused.status).toBe(403);
@@ -87,11 +92,17 @@ describe('PUT and DELETE /api/auth/user-roles/:id', () => {
   it('change the role and remove the assignment', async () => {
     const user = await createUser(server);
     const created = await assign(user.id, await roleIdOfType(server, 'user'));
-    const changed = await server.put(`/api/auth/user-roles/${created.body._id}`, { user: user.id, role: await roleIdOfType(server, 'guest') }, admin);
+    const changed = await server.put(
+      `/api/auth/user-roles/${created.body._id}`,
+      { user: user.id, role: await roleIdOfType(server, 'guest') },
+      admin,
+    );
     expect(changed.status).toBe(200);
     expect(changed.body.role).toMatchObject({ name: 'Guest', type: 'guest' });
     expect((await server.get(`/api/auth/user-roles/${created.body._id}`, admin)).body.role.name).toBe('Guest');
-    expect((await server.del(`/api/auth/user-roles/${created.body._id}`, admin)).body).toEqual({ _id: created.body._id });
+    expect((await server.del(`/api/auth/user-roles/${created.body._id}`, admin)).body).toEqual({
+      _id: created.body._id,
+    });
     const gone = await server.get(`/api/auth/user-roles/${created.body._id}`, admin);
     expect(gone.status).toBe(404);
     expect(gone.body).toEqual({ error: 'UserRole not found.' });

@@ -13,11 +13,14 @@ export async function lockAdminChanges(tx: Db) {
 }
 
 export async function countActiveAdmins(tx: Db): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(tx, sql`
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`
     select count(distinct u.id)::int as n from users u
     join user_roles ur on ur.user_id = u.id
     join roles r on r.id = ur.role_id
-    where r.type = 'admin' and u.confirmed and not u.blocked`);
+    where r.type = 'admin' and u.confirmed and not u.blocked`,
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -27,8 +30,11 @@ export async function assertAnAdminRemains(tx: Db) {
 }
 
 export async function isAdminUser(tx: Db, userId: string): Promise<boolean> {
-  const [row] = await queryRows<{ is_admin: boolean }>(tx, sql`
+  const [row] = await queryRows<{ is_admin: boolean }>(
+    tx,
+    sql`
     select exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
-                   where ur.user_id = ${userId}::uuid and r.type = 'admin') as is_admin`);
+                   where ur.user_id = ${userId}::uuid and r.type = 'admin') as is_admin`,
+  );
   return Boolean(row?.is_admin);
 }

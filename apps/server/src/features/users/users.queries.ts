@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { User } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { containsPattern, filteredTotal, listPage, tableTotal } from '../../db/list.js';
+import { containsPattern, listPage, type PageWindow } from '../../db/list.js';
 import { users } from '../../db/schema.js';
 
 export const userColumns = {
@@ -31,32 +31,34 @@ export const toUser = (row: UserRow): User => ({
 export const userSearch = (q: string): SQL =>
   or(ilike(users.name, containsPattern(q)), ilike(users.email, containsPattern(q)))!;
 
+/** Newest first; a reversed window reads the same order from the other end. */
+export const newestFirst = (reversed: boolean) =>
+  reversed ? [asc(users.createdAt), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
+
+/** The ids of one page, from the (created_at, id) index alone; only those rows are then read. */
+export const userPageIds = (db: Db, where: SQL | undefined, { offset, limit, reversed }: PageWindow) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(...newestFirst(reversed))
+    .limit(limit)
+    .offset(offset)
+    .as('page_ids');
+
 export async function listUsers(db: Db, query: { page: number; limit: number; q?: string }) {
   const where = query.q ? userSearch(query.q) : undefined;
-  const total = where
-    ? await filteredTotal(db, sql`select 1 from ${users} where ${where}`)
-    : await tableTotal(db, 'users');
-  return listPage({
-    page: query.page,
-    limit: query.limit,
-    total,
-    isExact: !where,
-    fetch: async ({ offset, limit, reversed }) => {
-      const order = reversed ? [asc(users.createdAt), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
-      // Ids first from the (created_at, id) index, then only the rows of this page are read.
-      const pageIds = db
-        .select({ id: users.id })
-        .from(users)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset)
-        .as('page_ids');
+  return listPage(db, {
+    query,
+    table: 'users',
+    where,
+    fetch: async (window) => {
+      const pageIds = userPageIds(db, where, window);
       const rows = await db
         .select(userColumns)
         .from(users)
         .innerJoin(pageIds, eq(users.id, pageIds.id))
-        .orderBy(...order);
+        .orderBy(...newestFirst(window.reversed));
       return rows.map(toUser);
     },
   });

@@ -96,7 +96,10 @@ describe('GET /api/auth/users', () => {
 describe('GET /api/auth/users/:id', () => {
   it('answers the user, 404 for an unknown id and 400 for a malformed one', async () => {
     const user = await createUser(server);
-    expect((await server.get(`/api/auth/users/${user.id}`, admin)).body).toMatchObject({ _id: user.id, email: user.email });
+    expect((await server.get(`/api/auth/users/${user.id}`, admin)).body).toMatchObject({
+      _id: user.id,
+      email: user.email,
+    });
     const unknown = await server.get(`/api/auth/users/${crypto.randomUUID()}`, admin);
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ error: 'User not found.' });
@@ -121,7 +124,11 @@ describe('POST /api/auth/users', () => {
 
   it('answers 409 for an email already used, in any letter case', async () => {
     const user = await createUser(server);
-    const response = await server.post('/api/auth/users', { name: 'Dup', email: user.email.toUpperCase(), password: 'secret1' }, admin);
+    const response = await server.post(
+      '/api/auth/users',
+      { name: 'Dup', email: user.email.toUpperCase(), password: 'secret1' },
+      admin,
+    );
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ error: 'A user with this email already exists.' });
   });
@@ -166,13 +173,21 @@ describe('PUT /api/auth/users/:id', () => {
 
   it('sets a new password', async () => {
     const user = await createUser(server);
-    await server.put(`/api/auth/users/${user.id}`, { name: user.name, email: user.email, password: 'fresh-one' }, admin);
+    await server.put(
+      `/api/auth/users/${user.id}`,
+      { name: user.name, email: user.email, password: 'fresh-one' },
+      admin,
+    );
     expect((await server.post('/api/auth/login', { email: user.email, password: 'fresh-one' })).status).toBe(200);
   });
 
   it('answers 404 for an unknown user and 409 for another user email', async () => {
     const [a, b] = [await createUser(server), await createUser(server)];
-    const unknown = await server.put(`/api/auth/users/${crypto.randomUUID()}`, { name: 'X', email: uniqueEmail() }, admin);
+    const unknown = await server.put(
+      `/api/auth/users/${crypto.randomUUID()}`,
+      { name: 'X', email: uniqueEmail() },
+      admin,
+    );
     expect(unknown.status).toBe(404);
     const taken = await server.put(`/api/auth/users/${a.id}`, { name: a.name, email: b.email }, admin);
     expect(taken.status).toBe(409);
@@ -198,7 +213,11 @@ describe('guard rails', () => {
     const del = await server.del(`/api/auth/users/${me.id}`, me.token);
     expect(del.status).toBe(403);
     expect(del.body).toEqual({ error: 'You cannot delete your own account.' });
-    const block = await server.put(`/api/auth/users/${me.id}`, { name: me.name, email: me.email, blocked: true }, me.token);
+    const block = await server.put(
+      `/api/auth/users/${me.id}`,
+      { name: me.name, email: me.email, blocked: true },
+      me.token,
+    );
     expect(block.status).toBe(403);
     expect(block.body).toEqual({ error: 'You cannot block your own account.' });
     expect((await userRow(me.id))!.blocked).toBe(false);
@@ -210,7 +229,11 @@ describe('guard rails', () => {
       const seeded = (await own.get('/api/auth/users?q=admin@test.local', await own.adminToken())).body.data[0];
       const sole = await createSignedInUser(own, { roles: ['admin'] });
       expect((await own.del(`/api/auth/users/${seeded._id}`, sole.token)).status).toBe(200);
-      const unconfirm = await own.put(`/api/auth/users/${sole.id}`, { name: sole.name, email: sole.email, confirmed: false }, sole.token);
+      const unconfirm = await own.put(
+        `/api/auth/users/${sole.id}`,
+        { name: sole.name, email: sole.email, confirmed: false },
+        sole.token,
+      );
       expect(unconfirm.status).toBe(409);
       expect(unconfirm.body).toEqual({ error: 'The last administrator cannot be removed, blocked or demoted.' });
       expect((await userRow(sole.id, own))!.confirmed).toBe(true);
@@ -230,13 +253,27 @@ describe('guard rails', () => {
   });
 
   it('keep someone who may edit users from touching administrators', async () => {
-    const roleId = await createRoleWith(server, `User editors ${marker()}`, 'GET /api/auth/users', 'PUT /api/auth/users/:id', 'DELETE /api/auth/users/:id');
+    const roleId = await createRoleWith(
+      server,
+      `User editors ${marker()}`,
+      'GET /api/auth/users',
+      'PUT /api/auth/users/:id',
+      'DELETE /api/auth/users/:id',
+    );
     const editor = await createSignedInUser(server, { roleIds: [roleId] });
     const plain = await createUser(server);
-    const edited = await server.put(`/api/auth/users/${plain.id}`, { name: 'Edited by editor', email: plain.email }, editor.token);
+    const edited = await server.put(
+      `/api/auth/users/${plain.id}`,
+      { name: 'Edited by editor', email: plain.email },
+      editor.token,
+    );
     expect(edited.status).toBe(200);
     const someAdmin = await createUser(server, { roles: ['admin'] });
-    const refused = await server.put(`/api/auth/users/${someAdmin.id}`, { name: 'Hijacked', email: someAdmin.email, password: 'taken-over' }, editor.token);
+    const refused = await server.put(
+      `/api/auth/users/${someAdmin.id}`,
+      { name: 'Hijacked', email: someAdmin.email, password: 'taken-over' },
+      editor.token,
+    );
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ error: 'Only administrators can manage administrators or grant the admin role.' });
     expect((await server.del(`/api/auth/users/${someAdmin.id}`, editor.token)).status).toBe(403);
