@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings, users } from '../db/schema.js';
 import { createSignedInUser } from '../test/factories.js';
+import { createRoleWith } from '../test/resource-helpers.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 
 let server: TestServer;
@@ -122,7 +123,11 @@ describe('path and method variants', () => {
     expect(anonymous.status).toBe(401);
     const user = await createSignedInUser(server, { roles: ['user'] });
     expect((await server.request('HEAD', '/api/auth/users', { token: user.token })).status).toBe(403);
-    expect((await server.request('HEAD', '/api/auth/users', { token: await server.adminToken() })).status).toBe(200);
+    const reader = await createSignedInUser(server, {
+      roleIds: [await createRoleWith(server, 'HEAD readers', 'GET /api/auth/users')],
+    });
+    expect((await server.request('HEAD', '/api/auth/users', { token: reader.token })).status).toBe(200);
+    expect((await server.request('HEAD', '/api/auth/roles', { token: reader.token })).status).toBe(403);
   });
 
   it('checks a trailing slash like the route without it', async () => {

@@ -260,3 +260,20 @@ describe('token versions', () => {
     expect((await server.get('/api/auth/my-profile', changed.body.token)).status).toBe(200);
   });
 });
+
+describe('the log', () => {
+  it('never holds a password, a session token or a reset token', async () => {
+    const user = await createSignedInUser(server, { password: 'logged-secret-1' });
+    await server.post('/api/auth/forgot-password', { email: user.email });
+    const resetToken = await resetLinkFor(user.email);
+    await server.request('POST', '/api/auth/reset-password', { body: { password: 'logged-secret-2', resetToken } });
+    await server.get(`/api/auth/users?token=${resetToken}`, user.token);
+    await server.get(`/admin/reset-password/${resetToken}`);
+    const log = JSON.stringify(server.logs);
+    expect(server.logs.length).toBeGreaterThan(10);
+    for (const secret of ['logged-secret-1', 'logged-secret-2', resetToken, user.token]) {
+      expect(log).not.toContain(secret);
+    }
+    expect(log).toContain('[redacted]');
+  });
+});
