@@ -12,7 +12,6 @@ import {
   permissionSchema,
   reinitiatePermissionsResponseSchema,
   updatePermissionBodySchema,
-  type CreatePermissionBody,
 } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { permissions } from '../../db/schema.js';
@@ -25,9 +24,12 @@ import { findPermissionById, listPermissions, syncPermissions, toPermission } fr
 const notFound = () => new AppError('not_found', messages.notFound('Permission'));
 const duplicate = () => new AppError('conflict', 'A permission for this method and route already exists.');
 
-/** Opening a route to everyone is an administrator's decision. */
-function assertMayPublish(actor: AuthUser, body: CreatePermissionBody) {
-  if (!body.auth && !actor.isAdmin) throw new AppError('forbidden', messages.adminOnly);
+/**
+ * Permission rows are the security model itself: whoever edits one could point a permission they
+ * hold at another route, or open a route to everyone. Only administrators change them.
+ */
+function assertAdministrator(actor: AuthUser) {
+  if (!actor.isAdmin) throw new AppError('forbidden', messages.adminOnly);
 }
 
 export function registerPermissionRoutes(app: FastifyInstance, { db, access }: AppDeps) {
@@ -68,7 +70,7 @@ export function registerPermissionRoutes(app: FastifyInstance, { db, access }: A
       },
     },
     async (request, reply) => {
-      assertMayPublish(currentUser(request), request.body);
+      assertAdministrator(currentUser(request));
       try {
         const [row] = await db
           .insert(permissions)
@@ -94,7 +96,7 @@ export function registerPermissionRoutes(app: FastifyInstance, { db, access }: A
       },
     },
     async (request) => {
-      assertMayPublish(currentUser(request), request.body);
+      assertAdministrator(currentUser(request));
       try {
         const [row] = await db
           .update(permissions)
@@ -114,6 +116,7 @@ export function registerPermissionRoutes(app: FastifyInstance, { db, access }: A
     `${apiRoutes.permissions}/:id`,
     { schema: { summary: 'Delete permission', tags, params: idParamsSchema, response: { 200: deletedSchema } } },
     async (request) => {
+      assertAdministrator(currentUser(request));
       const deleted = await db
         .delete(permissions)
         .where(eq(permissions.id, request.params.id))

@@ -99,16 +99,33 @@ describe('POST, PUT and DELETE /api/auth/permissions', () => {
     expect((await server.get('/api/auth/roles')).status).toBe(401);
   });
 
-  it('lets only administrators make a route public', async () => {
+  it('lets only administrators change permissions, whatever their roles hold', async () => {
     const roleId = await createRoleWith(
       server,
       `Permission editors ${crypto.randomUUID().slice(0, 6)}`,
+      'GET /api/auth/permissions/:id',
       'POST /api/auth/permissions',
+      'PUT /api/auth/permissions/:id',
+      'DELETE /api/auth/permissions/:id',
     );
     const editor = await createSignedInUser(server, { roleIds: [roleId] });
-    const refused = await server.post('/api/auth/permissions', body({ auth: false }), editor.token);
-    expect(refused.status).toBe(403);
-    expect((await server.post('/api/auth/permissions', body(), editor.token)).status).toBe(201);
+    const [held] = await permissionIds(server, 'GET /api/auth/permissions/:id');
+    const refusals = await Promise.all([
+      server.post('/api/auth/permissions', body({ auth: false }), editor.token),
+      // Pointing a held permission at another route would grant that route.
+      server.put(
+        `/api/auth/permissions/${held}`,
+        { name: 'Moved', method: 'POST', route: '/api/auth/user-roles' },
+        editor.token,
+      ),
+      server.del(`/api/auth/permissions/${held}`, editor.token),
+    ]);
+    for (const refusal of refusals) {
+      expect(refusal.status).toBe(403);
+      expect(refusal.body).toEqual({ error: 'Only administrators can manage administrators or grant the admin role.' });
+    }
+    const unchanged = await server.get(`/api/auth/permissions/${held}`, editor.token);
+    expect(unchanged.body).toMatchObject({ method: 'GET', route: '/api/auth/permissions/:id' });
   });
 });
 
