@@ -52,8 +52,6 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export type AccessControl = {
   /** Every route governed by a permission row, as (method, pattern), in registration order. */
   routes: RegisteredRoute[];
-  /** Loads the caller's current state: the token alone is never trusted. */
-  authenticate(request: FastifyRequest): Promise<AuthUser>;
 };
 
 export function registerAccessControl(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): AccessControl {
@@ -114,6 +112,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
     };
   }
 
+  /** The caller's current state is read on every request: the token alone is never trusted. */
   async function identify(request: FastifyRequest, permissionId: string | null) {
     const token = bearerToken(request);
     if (!token) throw new AppError('unauthorized', messages.unauthorized);
@@ -156,10 +155,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
     if (!user.isAdmin && !granted) throw new AppError('forbidden', messages.forbidden);
   });
 
-  return {
-    routes,
-    authenticate: async (request) => (await identify(request, null)).user,
-  };
+  return { routes };
 }
 
 /** For handlers behind a guard: the hook has already refused anonymous callers. */

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/client.js';
+import { TEMPLATE_DATABASE } from './global-setup.js';
 
-const TEMPLATE_DATABASE = 'community_test_template';
 
 export type TestDatabase = { database: Database; url?: string; drop(): Promise<void> };
 
