@@ -4,7 +4,6 @@ import pino from 'pino';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/client.js';
 import { TEMPLATE_DATABASE } from './global-setup.js';
 
-
 export type TestDatabase = { database: Database; url?: string; drop(): Promise<void> };
 
 /** A fresh, migrated database for one test file: a PostgreSQL copy of the template, or an in-memory PGlite. */
