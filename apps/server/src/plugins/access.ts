@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { messages } from '@community/shared';
 import { AppError } from '../lib/app-error.js';
 import type { TokenService } from '../lib/tokens.js';
 import type { Db } from '../db/client.js';
 import { queryRows } from '../db/query-rows.js';
-import { permissions } from '../db/schema.js';
+import { permissions, rolePermissions } from '../db/schema.js';
 
 /**
  * - permission: governed by the permissions table (the default for every API route);
@@ -74,7 +74,8 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
     }
   });
 
-  async function loadUser(userId: string, version: number, permissionId: string | null) {
+  /** The user as stored now, with the roles it holds: one indexed query. */
+  async function loadUser(userId: string, version: number) {
     const [row] = await queryRows<{
       id: string;
       name: string;
@@ -84,22 +85,20 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
       confirmed: boolean;
       blocked: boolean;
       token_version: number;
+      role_ids: string[];
       is_admin: boolean;
-      granted: boolean;
     }>(
       db,
       sql`
       select u.id, u.name, u.email, u.username, u.avatar_url, u.confirmed, u.blocked, u.token_version,
+        array(select ur.role_id::text from user_roles ur where ur.user_id = u.id) as role_ids,
         exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
-                where ur.user_id = u.id and r.type = 'admin') as is_admin,
-        ${permissionId}::uuid is not null and exists (
-          select 1 from user_roles ur join role_permissions rp on rp.role_id = ur.role_id
-          where ur.user_id = u.id and rp.permission_id = ${permissionId}::uuid) as granted
-      from users u where u.id = ${userId}::uuid`,
+                where ur.user_id = u.id and r.type = 'admin') as is_admin
+      from users u where u.id = ${userId}`,
     );
     if (!row || row.token_version !== version || row.blocked || !row.confirmed) return null;
     return {
-      granted: row.granted,
+      roleIds: row.role_ids,
       user: {
         id: row.id,
         name: row.name,
@@ -112,15 +111,25 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
     };
   }
 
+  async function holdsPermission(roleIds: string[], permissionId: string): Promise<boolean> {
+    if (roleIds.length === 0) return false;
+    const [held] = await db
+      .select({ roleId: rolePermissions.roleId })
+      .from(rolePermissions)
+      .where(and(eq(rolePermissions.permissionId, permissionId), inArray(rolePermissions.roleId, roleIds)))
+      .limit(1);
+    return Boolean(held);
+  }
+
   /** The caller's current state is read on every request: the token alone is never trusted. */
-  async function identify(request: FastifyRequest, permissionId: string | null) {
+  async function identify(request: FastifyRequest) {
     const token = bearerToken(request);
     if (!token) throw new AppError('unauthorized', messages.unauthorized);
     const claims = await tokens.verify(token);
     if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.userId)) {
       throw new AppError('unauthorized', messages.sessionEnded);
     }
-    const found = await loadUser(claims.userId, claims.version, permissionId);
+    const found = await loadUser(claims.userId, claims.version);
     if (!found) throw new AppError('unauthorized', messages.sessionEnded);
     request.user = found.user;
     return found;
@@ -132,11 +141,11 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
     const access = accessOf(route.url, route.config?.access);
     if (access === 'public') return;
     if (access === 'optional') {
-      if (bearerToken(request)) await identify(request, null);
+      if (bearerToken(request)) await identify(request);
       return;
     }
     if (access === 'signed-in') {
-      await identify(request, null);
+      await identify(request);
       return;
     }
     // HEAD reads what GET reads, so it needs what GET needs.
@@ -147,12 +156,15 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
       .where(and(eq(permissions.method, method as 'GET'), eq(permissions.route, route.url)))
       .limit(1);
     if (permission && !permission.auth) {
-      if (bearerToken(request)) await identify(request, null).catch(() => undefined);
+      if (bearerToken(request)) await identify(request).catch(() => undefined);
       return;
     }
-    const { user, granted } = await identify(request, permission?.id ?? null);
+    const { user, roleIds } = await identify(request);
     // Admin roles hold every permission, including routes not synced yet.
-    if (!user.isAdmin && !granted) throw new AppError('forbidden', messages.forbidden);
+    if (user.isAdmin) return;
+    if (!permission || !(await holdsPermission(roleIds, permission.id))) {
+      throw new AppError('forbidden', messages.forbidden);
+    }
   });
 
   return { routes };
