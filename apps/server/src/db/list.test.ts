@@ -65,6 +65,31 @@ describe('totals on a real database', () => {
     expect(await tableTotal(server.deps.db, 'users')).toBe(await exact());
   });
 
+  it('reads deep pages from the nearest anchor, in the same order as a full scan', async () => {
+    const admin = await server.adminToken();
+    const ordered = await queryRows<{ id: string }>(
+      server.deps.db,
+      sql`select id::text from users order by created_at desc, id desc`,
+    );
+    const total = ordered.length;
+    for (const page of [21, 22, 40, Math.ceil(total / 25)]) {
+      const response = await server.get(`/api/auth/users?page=${page}`, admin);
+      expect(response.body.total).toBe(total);
+      expect(response.body.data.map((u: { _id: string }) => u._id)).toEqual(
+        ordered.slice((page - 1) * 25, page * 25).map((row) => row.id),
+      );
+    }
+    // A new user moves every row one place down: the anchors follow the table's version.
+    const newest = await server.post(
+      '/api/auth/users',
+      { name: 'Newest', email: 'newest@example.test', password: 'secret1' },
+      admin,
+    );
+    const page22 = await server.get('/api/auth/users?page=22', admin);
+    expect(page22.body.data[0]._id).toBe(ordered[21 * 25 - 1]!.id);
+    expect(newest.status).toBe(201);
+  });
+
   it('counts a search exactly up to the limit and estimates beyond it', async () => {
     const small = await filteredTotal(server.deps.db, sql`select 1 from users where email ilike '%bulk1199@%'`);
     expect(small).toBe(1);

@@ -8,7 +8,17 @@ export const EXACT_COUNT_LIMIT = 1000;
 
 export type CountedTable = 'users' | 'roles' | 'permissions' | 'client_permissions' | 'user_roles';
 
-export type PageWindow = { offset: number; limit: number; reversed: boolean };
+/** A row's sort key as text, exact to the microsecond (a JS Date would round it). */
+export type SortKey = string[];
+
+/**
+ * Which rows to read: skip `offset` rows (from `after` when set, inclusive), take `limit`; a
+ * reversed window reads from the other end of the order and is turned back afterwards.
+ */
+export type PageWindow = { offset: number; limit: number; reversed: boolean; from?: SortKey };
+
+/** Every ANCHOR_EVERY-th sort key of a list is remembered, so no page skips more rows than this. */
+export const ANCHOR_EVERY = 500;
 
 /** `%` and `_` in a search term match themselves. */
 export function containsPattern(term: string): string {
@@ -16,9 +26,29 @@ export function containsPattern(term: string): string {
 }
 
 /** Kept exact by triggers, so an unfiltered total is one row read at any table size. */
-export async function tableTotal(db: Db, table: CountedTable): Promise<number> {
-  const [row] = await queryRows<{ count: number }>(db, sql`select count from row_counts where table_name = ${table}`);
-  return Number(row?.count ?? 0);
+export async function tableState(db: Db, table: CountedTable): Promise<{ count: number; version: number }> {
+  const [row] = await queryRows<{ count: number; version: string | number }>(
+    db,
+    sql`select count, version from row_counts where table_name = ${table}`,
+  );
+  return { count: Number(row?.count ?? 0), version: Number(row?.version ?? 0) };
+}
+
+export const tableTotal = async (db: Db, table: CountedTable) => (await tableState(db, table)).count;
+
+/** Anchors per database and list, valid while the table's version stays the same. */
+const anchorCache = new WeakMap<Db, Map<string, { version: number; keys: Promise<SortKey[]> }>>();
+
+/** `name` names the list's order; lists of one table in one order share their anchors. */
+async function anchorsFor(db: Db, name: string, version: number, load: () => Promise<SortKey[]>) {
+  let lists = anchorCache.get(db);
+  if (!lists) anchorCache.set(db, (lists = new Map()));
+  const cached = lists.get(name);
+  if (cached && cached.version === version) return cached.keys;
+  const keys = load();
+  lists.set(name, { version, keys });
+  keys.catch(() => lists.delete(name));
+  return keys;
 }
 
 /** Exact up to EXACT_COUNT_LIMIT, an estimate beyond; `matches` is a `select 1 from ... where ...`. */
@@ -49,6 +79,8 @@ export function pageWindow(total: number, page: number, limit: number, isExact: 
 /**
  * One page of a list with its total: the table's kept count when unfiltered, a bounded count
  * when `where` filters. `from` is the count's FROM clause when the filter needs joins.
+ * With `anchors` (every ANCHOR_EVERY-th sort key of the unfiltered list), a deep page starts
+ * from the nearest anchor instead of skipping every row before it.
  */
 export async function listPage<Row>(
   db: Db,
@@ -57,14 +89,27 @@ export async function listPage<Row>(
     table: CountedTable;
     where: SQL | undefined;
     from?: SQL;
+    anchors?: { name: string; load: () => Promise<SortKey[]> };
     fetch: (window: PageWindow) => Promise<Row[]>;
   },
 ): Promise<Pagination & { data: Row[] }> {
-  const { query, table, where } = options;
-  const total = where
-    ? await filteredTotal(db, sql`select 1 from ${options.from ?? sql.identifier(table)} where ${where}`)
-    : await tableTotal(db, table);
-  const window = pageWindow(total, query.page, query.limit, !where);
+  const { query, table, where, anchors } = options;
+  const offset = (query.page - 1) * query.limit;
+  let total: number;
+  let window: PageWindow;
+  if (where) {
+    total = await filteredTotal(db, sql`select 1 from ${options.from ?? sql.identifier(table)} where ${where}`);
+    window = pageWindow(total, query.page, query.limit, false);
+  } else {
+    const state = await tableState(db, table);
+    total = state.count;
+    window = pageWindow(total, query.page, query.limit, true);
+    if (anchors && offset >= ANCHOR_EVERY && offset < total) {
+      const keys = await anchorsFor(db, anchors.name, state.version, anchors.load);
+      const from = keys[Math.floor(offset / ANCHOR_EVERY)];
+      if (from) window = { offset: offset % ANCHOR_EVERY, limit: query.limit, reversed: false, from };
+    }
+  }
   const rows = await options.fetch(window);
   if (window.reversed) rows.reverse();
   return { data: rows, ...paginate(total, query.page, query.limit, rows.length) };

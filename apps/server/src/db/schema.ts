@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   index,
@@ -184,8 +185,12 @@ export const images = pgTable('images', {
   data: bytea('data').notNull(),
 });
 
-/** Exact row counts kept by triggers, so an unfiltered list total costs one row read. */
+/**
+ * Exact row counts kept by triggers, so an unfiltered list total costs one row read; `version`
+ * changes with every insert or delete, so anything derived from row positions can be cached.
+ */
 export const rowCounts = pgTable('row_counts', {
   tableName: text('table_name').primaryKey(),
   count: integer('count').notNull(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });

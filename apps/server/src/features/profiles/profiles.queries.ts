@@ -3,7 +3,7 @@ import type { Profile } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { listPage } from '../../db/list.js';
 import { profiles, users } from '../../db/schema.js';
-import { newestFirst, userPageIds, userSearch } from '../users/users.queries.js';
+import { newestFirst, userAnchors, userPageIds, userSearch } from '../users/users.queries.js';
 
 const columns = {
   userId: users.id,
@@ -44,6 +44,7 @@ export async function listUserProfiles(db: Db, query: { page: number; limit: num
     query,
     table: 'users',
     where,
+    anchors: { name: 'users:newest-first', load: () => userAnchors(db) },
     fetch: async (window) => {
       const pageIds = userPageIds(db, where, window);
       const rows = await db

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { User } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { containsPattern, listPage, type PageWindow } from '../../db/list.js';
+import { ANCHOR_EVERY, containsPattern, listPage, type PageWindow, type SortKey } from '../../db/list.js';
+import { queryRows } from '../../db/query-rows.js';
 import { users } from '../../db/schema.js';
 
 export const userColumns = {
@@ -36,15 +37,32 @@ export const newestFirst = (reversed: boolean) =>
   reversed ? [asc(users.createdAt), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
 
 /** The ids of one page, from the (created_at, id) index alone; only those rows are then read. */
-export const userPageIds = (db: Db, where: SQL | undefined, { offset, limit, reversed }: PageWindow) =>
+export const userPageIds = (db: Db, where: SQL | undefined, { offset, limit, reversed, from }: PageWindow) =>
   db
     .select({ id: users.id })
     .from(users)
-    .where(where)
+    .where(
+      and(
+        where,
+        from ? sql`(${users.createdAt}, ${users.id}) <= (${from[0]}::timestamptz, ${from[1]}::uuid)` : undefined,
+      ),
+    )
     .orderBy(...newestFirst(reversed))
     .limit(limit)
     .offset(offset)
     .as('page_ids');
+
+/** Every ANCHOR_EVERY-th key of the newest-first user list, read from the index in one pass. */
+export async function userAnchors(db: Db): Promise<SortKey[]> {
+  const rows = await queryRows<{ created_at: string; id: string }>(
+    db,
+    sql`select created_at::text, id::text from (
+          select created_at, id, row_number() over (order by created_at desc, id desc) - 1 as position
+          from users) as numbered
+        where position % ${ANCHOR_EVERY} = 0 order by position`,
+  );
+  return rows.map((row) => [row.created_at, row.id]);
+}
 
 export async function listUsers(db: Db, query: { page: number; limit: number; q?: string }) {
   const where = query.q ? userSearch(query.q) : undefined;
@@ -52,6 +70,7 @@ export async function listUsers(db: Db, query: { page: number; limit: number; q?
     query,
     table: 'users',
     where,
+    anchors: { name: 'users:newest-first', load: () => userAnchors(db) },
     fetch: async (window) => {
       const pageIds = userPageIds(db, where, window);
       const rows = await db
