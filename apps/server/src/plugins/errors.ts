@@ -41,6 +41,21 @@ function isDatabaseUnavailable(error: Error): boolean {
   );
 }
 
+/**
+ * What a failure may put in the log: Drizzle's own message quotes the query and its parameters
+ * (a password hash, an email), so the driver's message stands in for it.
+ */
+export function loggableError(error: Error & { code?: string }) {
+  const cause = (error as { cause?: Error & { code?: string } }).cause;
+  const wrapped = error.message.startsWith('Failed query');
+  return {
+    type: (wrapped && cause ? cause : error).constructor.name,
+    code: pgErrorCode(error),
+    message: wrapped ? (cause?.message ?? 'database query failed') : error.message,
+    stack: wrapped ? undefined : error.stack,
+  };
+}
+
 /** One place turns every failure into `{ error }` with a fitting status; details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
@@ -72,13 +87,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(400).send({ error: messages.nulCharacter });
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'database unavailable');
+      request.log.error({ err: loggableError(error) }, 'database unavailable');
       return reply.code(503).header('retry-after', '5').send({ error: messages.serviceUnavailable });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ error: error.message });
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: loggableError(error) }, 'request failed');
     return reply.code(500).send({ error: messages.internal });
   });
 

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { loggableError } from './errors.js';
+
+describe('loggableError', () => {
+  it('keeps the query and its parameters out of the log', () => {
+    const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const wrapped = new Error('Failed query: update "users" set "password_hash" = $1\nparams: $argon2id$v=19$secret', {
+      cause,
+    });
+    const logged = loggableError(wrapped);
+    expect(logged).toMatchObject({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:5432' });
+    expect(JSON.stringify(logged)).not.toContain('argon2');
+    expect(JSON.stringify(logged)).not.toContain('password_hash');
+  });
+
+  it('keeps ordinary errors as they are', () => {
+    const logged = loggableError(new TypeError('x is not a function'));
+    expect(logged).toMatchObject({ type: 'TypeError', message: 'x is not a function' });
+    expect(logged.stack).toContain('TypeError');
+  });
+});
