@@ -72,6 +72,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
     const background = createBackgroundTasks(logger);
 
+    // Answers sent while shutting down close their connection, so keep-alive clients do not
+    // hold the process open after their last request.
+    let isClosing = false;
+    app.addHook('preClose', async () => {
+      isClosing = true;
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      if (isClosing) reply.header('connection', 'close');
+    });
     app.addHook('onClose', async () => {
       await background.drain();
       mailer.close();

@@ -126,7 +126,7 @@ describe('the server process on the embedded database', () => {
     const running = launch(env, await freePort());
     await waitUntilHealthy(running);
     const body = JSON.stringify({ email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD });
-    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const answer = new Promise<{ status: number; text: string; connection?: string }>((resolve, reject) => {
       const request = http.request(
         {
           host: '127.0.0.1',
@@ -138,7 +138,9 @@ describe('the server process on the embedded database', () => {
         (response) => {
           let text = '';
           response.on('data', (chunk) => (text += chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, text, connection: response.headers.connection }),
+          );
         },
       );
       request.on('error', reject);
@@ -149,8 +151,10 @@ describe('the server process on the embedded database', () => {
         setTimeout(() => request.end(body.slice(10)), 300);
       }, 200);
     });
-    const { status, text } = await answer;
+    const { status, text, connection } = await answer;
     expect(status).toBe(200);
+    // The client is told to drop the connection, so shutdown need not wait for it to idle out.
+    expect(connection).toBe('close');
     expect(JSON.parse(text).token).toEqual(expect.any(String));
     expect(await running.exited).toBe(0);
     expect(running.output()).toContain('finishing requests in flight');
