@@ -23,6 +23,11 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures must destructure their first argument, even when they use none of it.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

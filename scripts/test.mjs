@@ -11,6 +11,7 @@ const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-test-results
 const suites = [
   { name: 'types', command: [npx, 'tsc', '-b', 'packages/shared', 'apps/server'], cwd: root },
   { name: 'web types', command: [npx, 'tsc', '-p', 'apps/web'], cwd: root },
+  { name: 'e2e types', command: [npx, 'tsc', '-p', 'e2e'], cwd: root },
   { name: 'lint', command: [npx, 'eslint', '.'], cwd: root },
   { name: 'format', command: [npx, 'prettier', '--check', '.'], cwd: root },
   {
@@ -26,6 +27,13 @@ const suites = [
     cwd: path.join(root, 'apps/server'),
     results: path.join(resultsDir, 'api.json'),
   },
+  {
+    name: 'e2e',
+    command: [npx, 'playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    cwd: root,
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(resultsDir, 'e2e.json') },
+    results: path.join(resultsDir, 'e2e.json'),
+  },
 ];
 
 // `--only api` runs one suite (CI runs the API suite a second time, on PostgreSQL).
@@ -37,18 +45,28 @@ if (selected.length === 0) {
   process.exit(2);
 }
 
+/** Vitest and Playwright JSON reports count differently. */
+function countResults(report) {
+  if (report.stats) return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
+  return { passed: report.numPassedTests, failed: report.numFailedTests };
+}
+
 let passed = 0;
 let failed = 0;
 let broken = false;
 for (const suite of selected) {
   console.log(`\n=== ${suite.name} ===`);
   const [command, ...args] = suite.command;
-  const { status } = spawnSync(command, args, { cwd: suite.cwd, stdio: 'inherit', env: process.env });
+  const { status } = spawnSync(command, args, {
+    cwd: suite.cwd,
+    stdio: 'inherit',
+    env: { ...process.env, ...suite.env },
+  });
   if (suite.results && fs.existsSync(suite.results)) {
-    const report = JSON.parse(fs.readFileSync(suite.results, 'utf8'));
-    passed += report.numPassedTests;
-    failed += report.numFailedTests;
-    if (report.numTotalTests === 0) broken = true;
+    const counts = countResults(JSON.parse(fs.readFileSync(suite.results, 'utf8')));
+    passed += counts.passed;
+    failed += counts.failed;
+    if (counts.passed + counts.failed === 0) broken = true;
   }
   if (status !== 0) {
     broken = true;

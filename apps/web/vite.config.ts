@@ -1,14 +1,16 @@
 import { resolve } from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // One multi-page build: the public site and the admin app share nothing they do not import.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), tailwindcss()],
   base: '/',
   resolve: { conditions: ['source'] },
   build: {
     outDir: 'dist',
+    target: 'es2022',
     emptyOutDir: true,
     // The server's CSP allows no inline script, so the preload polyfill must not be inlined.
     modulePreload: { polyfill: false },

@@ -1,9 +1,23 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AdminShell } from './admin-shell';
+import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { initI18n } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
+import { router } from './router';
+import '../styles.css';
+
+/** Toasts leave after 5 seconds (spec section 9). */
+const TOAST_DURATION_MS = 5000;
+
+await initI18n();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AdminShell />
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster duration={TOAST_DURATION_MS} position="top-right" />
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -43,10 +43,16 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 
 /** Browser-only rule: the confirmation never reaches the server. */
-export const withPasswordConfirmation = <T extends z.ZodObject<{ password: z.ZodTypeAny }>>(schema: T) =>
-  schema
-    .extend({ confirmPassword: z.string().optional() })
-    .refine((value) => (value.password || '') === (value.confirmPassword || ''), {
+export const withPasswordConfirmation = <Shape extends { password: z.ZodType<string | undefined, unknown> }>(
+  schema: z.ZodObject<Shape>,
+) =>
+  schema.extend({ confirmPassword: z.string().optional() }).refine(
+    (value) => {
+      const { password, confirmPassword } = value as { password?: string; confirmPassword?: string };
+      return (password || '') === (confirmPassword || '');
+    },
+    {
       message: messages.passwordsDoNotMatch,
       path: ['confirmPassword'],
-    });
+    },
+  );

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { authStore } from '../../features/auth/auth-store';
+
+function goBack() {
+  window.history.back();
+}
+
+/** Any error in the admin app: what happened, and ways out, one of which forgets the stored login. */
+export function ErrorFallback() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const isRouteError = isRouteErrorResponse(error);
+  return (
+    <main
+      id="content"
+      className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-100 px-4 text-center"
+    >
+      <h1 className="text-2xl font-semibold text-slate-900">{isRouteError ? t('errors.router') : t('errors.title')}</h1>
+      <p className="text-slate-700">
+        {isRouteError ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : String(error)}
+      </p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <a href="/" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm">
+          {t('errors.home')}
+        </a>
+        <button
+          type="button"
+          onClick={goBack}
+          className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm"
+        >
+          {t('common.goBack')}
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            authStore.signOut();
+            goBack();
+          }}
+          className="rounded-md bg-brand-600 px-4 py-2 text-sm text-white"
+        >
+          {t('errors.clearStorage')}
+        </button>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,41 @@
+import { createBrowserRouter } from 'react-router';
+import { AdminLayout } from './layout/admin-layout';
+import { ErrorFallback } from './layout/error-fallback';
+import { RequireAuth, SignedOutOnly } from './layout/require-auth';
+
+/** Every screen is its own chunk: the login screen never downloads the admin lists. */
+const lazyRoute = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) => ({
+  lazy: async () => ({ Component: (await load())[name] }),
+});
+
+export const router = createBrowserRouter(
+  [
+    {
+      errorElement: <ErrorFallback />,
+      children: [
+        { path: 'login', ...lazyRoute(() => import('./routes/login'), 'LoginRoute') },
+        {
+          element: <SignedOutOnly />,
+          children: [
+            { path: 'forgot-password', ...lazyRoute(() => import('./routes/forgot-password'), 'ForgotPasswordRoute') },
+            {
+              path: 'reset-password/:resetToken',
+              ...lazyRoute(() => import('./routes/reset-password'), 'ResetPasswordRoute'),
+            },
+          ],
+        },
+        {
+          element: <RequireAuth />,
+          children: [
+            {
+              element: <AdminLayout />,
+              children: [{ index: true, ...lazyRoute(() => import('./routes/home'), 'HomeRoute') }],
+            },
+          ],
+        },
+        { path: '*', ...lazyRoute(() => import('./routes/not-found'), 'NotFoundRoute') },
+      ],
+    },
+  ],
+  { basename: '/admin' },
+);

@@ -1,0 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { forgotPasswordBodySchema, type ForgotPasswordBody } from '@community/shared';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { forgotPassword } from '../../features/auth/api/auth-calls';
+import { getErrorMessage } from '../../lib/api-client';
+import { translateMessage } from '../../lib/translate-message';
+import { AuthCard } from '../layout/auth-card';
+
+export function ForgotPasswordRoute() {
+  const { t } = useTranslation();
+  const [outcome, setOutcome] = useState<{ tone: 'error' | 'success'; text: string }>();
+  const form = useForm<ForgotPasswordBody>({
+    resolver: zodResolver(forgotPasswordBodySchema),
+    defaultValues: { email: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    setOutcome(undefined);
+    try {
+      await forgotPassword(body);
+      setOutcome({ tone: 'success', text: t('forgot.sent') });
+      toast.success(t('forgot.toast'));
+    } catch (caught) {
+      setOutcome({ tone: 'error', text: getErrorMessage(caught, t('forgot.error')) });
+    }
+  });
+
+  return (
+    <AuthCard title={t('forgot.title')}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+        <p className="text-sm text-slate-600">{t('forgot.intro')}</p>
+        <TextField
+          label={t('common.email')}
+          type="email"
+          autoComplete="email"
+          error={translateMessage(t, errors.email?.message)}
+          {...form.register('email')}
+        />
+        <Button type="submit" isBusy={isSubmitting}>
+          {t('forgot.submit')}
+        </Button>
+      </form>
+      <p className="mt-4 text-center text-sm">
+        <Link to="/login" className="text-brand-700 underline">
+          {t('forgot.backToLogin')}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

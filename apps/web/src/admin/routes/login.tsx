@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { loginBodySchema, type LoginBody } from '@community/shared';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { login } from '../../features/auth/api/auth-calls';
+import { authStore } from '../../features/auth/auth-store';
+import { safeNext } from '../../features/auth/safe-next';
+import { getErrorMessage } from '../../lib/api-client';
+import { queryClient } from '../../lib/query-client';
+import { translateMessage } from '../../lib/translate-message';
+import { AuthCard } from '../layout/auth-card';
+
+export function LoginRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [error, setError] = useState<string>();
+  const form = useForm<LoginBody>({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    setError(undefined);
+    try {
+      authStore.signIn(await login(body));
+      // Menus depend on who is signed in.
+      await queryClient.invalidateQueries();
+      toast.success(t('login.success'));
+      const next = safeNext(params.get('next'));
+      if ('site' in next) window.location.assign(next.site);
+      else navigate(next.inApp, { replace: true });
+    } catch (caught) {
+      setError(getErrorMessage(caught, t('login.error')));
+    }
+  });
+
+  return (
+    <AuthCard title={t('login.title')}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {error && <Alert tone="error">{error}</Alert>}
+        <TextField
+          label={t('common.email')}
+          type="email"
+          autoComplete="username"
+          error={translateMessage(t, errors.email?.message)}
+          {...form.register('email')}
+        />
+        <TextField
+          label={t('common.password')}
+          type="password"
+          autoComplete="current-password"
+          error={translateMessage(t, errors.password?.message)}
+          {...form.register('password')}
+        />
+        <Button type="submit" isBusy={isSubmitting}>
+          {t('login.submit')}
+        </Button>
+      </form>
+      <div className="my-4 flex items-center gap-3 text-xs uppercase text-slate-500" aria-hidden>
+        <span className="h-px flex-1 bg-slate-200" />
+        {t('common.or')}
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      <p className="text-center text-sm">
+        <Link to="/forgot-password" className="text-brand-700 underline">
+          {t('login.forgot')}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { passwordSchema, withPasswordConfirmation } from '@community/shared';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { resetPassword } from '../../features/auth/api/auth-calls';
+import { getErrorMessage } from '../../lib/api-client';
+import { translateMessage } from '../../lib/translate-message';
+import { AuthCard } from '../layout/auth-card';
+
+const resetFormSchema = withPasswordConfirmation(z.object({ password: passwordSchema }));
+type ResetForm = z.infer<typeof resetFormSchema>;
+
+/** Seconds the success banner stays before the login screen opens. */
+const REDIRECT_DELAY_MS = 1500;
+
+export function ResetPasswordRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { resetToken = '' } = useParams();
+  const [outcome, setOutcome] = useState<{ tone: 'error' | 'success'; text: string }>();
+  const form = useForm<ResetForm>({
+    resolver: zodResolver(resetFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setOutcome(undefined);
+    try {
+      await resetPassword({ password, resetToken });
+      setOutcome({ tone: 'success', text: t('reset.success') });
+      toast.success(t('reset.toast'));
+      setTimeout(() => navigate('/login', { replace: true }), REDIRECT_DELAY_MS);
+    } catch (caught) {
+      setOutcome({ tone: 'error', text: getErrorMessage(caught, t('reset.error')) });
+    }
+  });
+
+  return (
+    <AuthCard title={t('reset.title')}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+        <TextField
+          label={t('common.password')}
+          type="password"
+          autoComplete="new-password"
+          error={translateMessage(t, errors.password?.message)}
+          {...form.register('password')}
+        />
+        <TextField
+          label={t('common.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          error={translateMessage(t, errors.confirmPassword?.message)}
+          {...form.register('confirmPassword')}
+        />
+        <Button type="submit" isBusy={isSubmitting}>
+          {t('reset.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,14 @@
+import {
+  apiRoutes,
+  type ForgotPasswordBody,
+  type LoginBody,
+  type LoginResponse,
+  type ResetPasswordBody,
+} from '@community/shared';
+import { api } from '../../../lib/api-client';
+
+export const login = (body: LoginBody) => api<LoginResponse>('POST', apiRoutes.login, { body });
+export const forgotPassword = (body: ForgotPasswordBody) =>
+  api<{ message: string }>('POST', apiRoutes.forgotPassword, { body });
+export const resetPassword = (body: ResetPasswordBody) =>
+  api<{ message: string }>('POST', apiRoutes.resetPassword, { body });

@@ -1,0 +1,61 @@
+import { useSyncExternalStore } from 'react';
+import type { LoginResponse } from '@community/shared';
+import { storageKeys } from '../../lib/storage-keys';
+
+export type UserInfo = Omit<LoginResponse, 'roles'>;
+export type AuthState = {
+  userInfo: UserInfo | null;
+  userRole: LoginResponse['roles'];
+  /** Set by the Logout button: the guard then goes to the login without asking to come back. */
+  hasLoggedOut?: boolean;
+};
+
+function read<T>(key: string, fallback: T): T {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+let state: AuthState = {
+  userInfo: read<UserInfo | null>(storageKeys.userInfo, null),
+  userRole: read<LoginResponse['roles']>(storageKeys.userRole, []),
+};
+const listeners = new Set<() => void>();
+
+function write(next: AuthState) {
+  state = next;
+  if (next.userInfo) localStorage.setItem(storageKeys.userInfo, JSON.stringify(next.userInfo));
+  else localStorage.removeItem(storageKeys.userInfo);
+  if (next.userInfo) localStorage.setItem(storageKeys.userRole, JSON.stringify(next.userRole));
+  else localStorage.removeItem(storageKeys.userRole);
+  listeners.forEach((listener) => listener());
+}
+
+/** The signed-in user, kept in localStorage under the spec's keys and shared by every tab. */
+export const authStore = {
+  get: () => state,
+  signIn: ({ roles, ...userInfo }: LoginResponse) => write({ userInfo, userRole: roles }),
+  /** A new token after a password change keeps the session going. */
+  replaceToken: (token: string) => state.userInfo && write({ ...state, userInfo: { ...state.userInfo, token } }),
+  signOut: () => write({ userInfo: null, userRole: [] }),
+  logOut: () => write({ userInfo: null, userRole: [], hasLoggedOut: true }),
+  subscribe: (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+window.addEventListener('storage', (event) => {
+  if (event.key === storageKeys.userInfo || event.key === storageKeys.userRole || event.key === null) {
+    state = {
+      userInfo: read<UserInfo | null>(storageKeys.userInfo, null),
+      userRole: read<LoginResponse['roles']>(storageKeys.userRole, []),
+    };
+    listeners.forEach((listener) => listener());
+  }
+});
+
+export const useAuth = () => useSyncExternalStore(authStore.subscribe, authStore.get);

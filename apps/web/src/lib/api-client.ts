@@ -1,0 +1,45 @@
+import { messages } from '@community/shared';
+import { authStore } from '../features/auth/auth-store';
+
+/** A failed call: the server's `error` sentence, else the spec's generic one; status defaults to 500. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+type Options = { body?: unknown; signal?: AbortSignal; form?: FormData };
+
+export async function api<T>(method: string, path: string, options: Options = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = authStore.get().userInfo?.token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined = options.form;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body, signal: options.signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(messages.unexpected, 500);
+  }
+  const data = (await response.json().catch(() => undefined)) as { error?: string } | undefined;
+  if (!response.ok) {
+    // Any 401 ends the stored login (spec section 4).
+    if (response.status === 401) authStore.signOut();
+    throw new ApiError(data?.error ?? messages.unexpected, response.status || 500);
+  }
+  return data as T;
+}
+
+/** The message to show for anything thrown: an API sentence, or the screen's own fallback. */
+export function getErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.message === messages.unexpected ? fallback : error.message;
+  return fallback;
+}

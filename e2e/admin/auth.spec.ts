@@ -1,0 +1,113 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { mailText } from '../../apps/server/src/test/smtp-capture';
+import { ADMIN, createMember, expect, test } from '../fixtures';
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test.describe('[ADMIN][AUTH]', () => {
+  test('the guard sends a visitor to the login with next, and signing in goes back there', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin$/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, 'login');
+
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Login successful.')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: `Welcome, ${ADMIN.name}` })).toBeVisible();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null'));
+    expect(stored.user.email).toBe(ADMIN.email);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userRole') ?? '[]'))).toEqual([
+      expect.objectContaining({ type: 'admin' }),
+    ]);
+    await expectAccessible(page);
+    await shoot(page, 'home');
+
+    // Signed in: the forgot screen is not for you.
+    await page.goto('/admin/forgot-password');
+    await expect(page).toHaveURL(/\/admin$/);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page.getByText('Logged out successfully.')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+  });
+
+  test('shows the validation messages and the server sentence', async ({ page }) => {
+    await page.goto('/admin/login');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Email is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Entered value does not match email format')).toBeVisible();
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password.' })).toBeVisible();
+  });
+
+  test('keeps the next parameter to paths of this site', async ({ page }) => {
+    await page.goto('/admin/login?next=//evil.test/steal');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/admin$/);
+  });
+
+  test('resets a forgotten password through the mail', async ({ page, app }) => {
+    const email = `reset-${Date.now()}@e2e.test`;
+    await createMember(app.baseURL, { email });
+    await page.goto('/admin/login');
+    await page.getByRole('link', { name: 'Forgot Password?' }).click();
+    await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, 'forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('An email has been sent with further instructions.')).toBeVisible();
+
+    const mail = mailText((await app.smtp.waitFor(email)).raw);
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/admin\/reset-password\/[A-Za-z0-9_-]+)/.exec(mail)![1]!;
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, 'reset-password');
+    await page.getByLabel('Password', { exact: true }).fill('brand-new-pass');
+    await page.getByLabel('Confirm Password').fill('different-pass');
+    await page.getByRole('button', { name: 'Change' }).click();
+    await expect(page.getByText('The passwords do not match')).toBeVisible();
+    await page.getByLabel('Confirm Password').fill('brand-new-pass');
+    await page.getByRole('button', { name: 'Change' }).click();
+    await expect(page.getByText('Password Updated Successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('brand-new-pass');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Login successful.')).toBeVisible();
+  });
+
+  test('shows the 404 page for unknown admin paths', async ({ page }) => {
+    await page.goto('/admin/no-such-screen');
+    await expect(page.getByRole('heading', { name: '404 - Not Found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'GO TO SHOP' })).toHaveAttribute('href', '/kiosk');
+    await expectAccessible(page);
+  });
+});

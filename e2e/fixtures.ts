@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { startSmtpCapture } from '../apps/server/src/test/smtp-capture';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const ADMIN = { email: 'admin@e2e.test', password: 'admin-password', name: 'Administrator' };
+
+type RunningApp = {
+  baseURL: string;
+  smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output()}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server not healthy: ${output()}`);
+}
+
+/** One real server per worker, on its own embedded database, sending mail to an in-process SMTP server. */
+export const test = base.extend<object, { app: RunningApp }>({
+  app: [
+    async ({}, use) => {
+      const smtp = await startSmtpCapture();
+      const port = await freePort();
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-e2e-'));
+      const baseURL = `http://127.0.0.1:${port}`;
+      const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+          PUBLIC_URL: baseURL,
+          SMTP_URL: smtp.url,
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout!.on('data', (chunk) => (output += chunk));
+      child.stderr!.on('data', (chunk) => (output += chunk));
+      await waitForHealth(baseURL, child, () => output);
+      await use({ baseURL, smtp });
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await smtp.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ app }, use) => use(app.baseURL),
+});
+
+export { expect };
+
+/** Creates a member through the API as the administrator, for tests that need one. */
+export async function createMember(baseURL: string, overrides: { email: string; password?: string; name?: string }) {
+  const login = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const created = await fetch(`${baseURL}/api/auth/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      name: overrides.name ?? 'E2E Member',
+      password: overrides.password ?? 'member-password',
+      email: overrides.email,
+    }),
+  });
+  if (created.status !== 201) throw new Error(await created.text());
+}
