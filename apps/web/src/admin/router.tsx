@@ -29,7 +29,10 @@ export const router = createBrowserRouter(
           children: [
             {
               element: <AdminLayout />,
-              children: [{ index: true, ...lazyRoute(() => import('./routes/home'), 'HomeRoute') }],
+              children: [
+                { index: true, ...lazyRoute(() => import('./routes/home'), 'HomeRoute') },
+                { path: 'users', ...lazyRoute(() => import('./routes/users'), 'UsersRoute') },
+              ],
             },
           ],
         },

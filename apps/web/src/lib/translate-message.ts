@@ -6,7 +6,7 @@ const exact: Record<string, string> = {
   [messages.passwordMin]: 'validation.passwordMin',
   [messages.passwordsDoNotMatch]: 'validation.passwordsDoNotMatch',
 };
-const labels: Record<string, string> = { Email: 'common.email', Password: 'common.password' };
+const labels: Record<string, string> = { Email: 'common.email', Password: 'common.password', Name: 'users.name' };
 
 /**
  * The shared schemas speak the spec's English; the screen shows the same rule in the chosen

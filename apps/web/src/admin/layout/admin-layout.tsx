@@ -4,6 +4,7 @@ import { Link, Outlet } from 'react-router';
 import { toast } from 'sonner';
 import { authStore, useAuth } from '../../features/auth/auth-store';
 import { queryClient } from '../../lib/query-client';
+import { AdminMenu } from './admin-menu';
 import { LanguageSwitch } from './language-switch';
 
 export const APP_VERSION = '5.925';
@@ -47,6 +48,7 @@ export function AdminLayout() {
           </div>
         </div>
       </header>
+      <AdminMenu />
       <main id="content" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <Outlet />
       </main>

@@ -1,0 +1,55 @@
+import { Check, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { apiRoutes, type User } from '@community/shared';
+import { ResourceScreen, type Column } from '../../features/resources/resource-screen';
+import { UserForm } from '../../features/users/components/user-form';
+
+function Flag({ isOn, label }: { isOn: boolean; label: string }) {
+  return isOn ? (
+    <Check className="size-4 text-green-700" aria-label={label} role="img" />
+  ) : (
+    <X className="size-4 text-red-700" aria-label={label} role="img" />
+  );
+}
+
+export function UsersRoute() {
+  const { t, i18n } = useTranslation();
+  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeStyle: 'short' });
+  const columns: Column<User>[] = [
+    { header: t('users.joined'), cell: (user) => dateFormat.format(new Date(user.createdAt)) },
+    { header: t('users.name'), cell: (user) => user.name },
+    {
+      header: t('common.email'),
+      cell: (user) => (
+        <a href={`mailto:${user.email}`} className="text-brand-700 underline">
+          {user.email}
+        </a>
+      ),
+    },
+    {
+      header: t('users.confirmed'),
+      cell: (user) => <Flag isOn={user.confirmed} label={user.confirmed ? t('common.yes') : t('common.no')} />,
+    },
+    {
+      header: t('users.blocked'),
+      cell: (user) => <Flag isOn={user.blocked} label={user.blocked ? t('common.yes') : t('common.no')} />,
+    },
+  ];
+  return (
+    <ResourceScreen<User>
+      path={apiRoutes.users}
+      columns={columns}
+      texts={{
+        title: t('users.title'),
+        add: t('users.add'),
+        searchPlaceholder: t('users.search'),
+        fetchError: t('users.fetchError'),
+        deleted: t('users.deleted'),
+        deleteError: t('users.deleteError'),
+        createTitle: t('users.createTitle'),
+        editTitle: t('users.editTitle'),
+      }}
+      renderForm={(props) => <UserForm {...props} />}
+    />
+  );
+}

@@ -1,0 +1,174 @@
+import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { ConfirmDeleteDialog } from '../../components/ui/confirm-dialog';
+import { Modal } from '../../components/ui/modal';
+import { getErrorMessage } from '../../lib/api-client';
+import { PaginationBar } from './pagination';
+import { useResourceList, useResourceMutations } from './use-resource';
+
+export type Column<Row> = { header: string; cell: (row: Row) => ReactNode };
+
+type Texts = {
+  title: string;
+  add: string;
+  searchPlaceholder: string;
+  fetchError: string;
+  deleted: string;
+  deleteError: string;
+  createTitle: string;
+  editTitle: string;
+};
+
+type Props<Row extends { _id: string }> = {
+  path: string;
+  texts: Texts;
+  columns: Column<Row>[];
+  /** The create/edit form; `row` is absent when creating. It calls `onDone` after saving. */
+  renderForm: (props: { row?: Row; onDone: () => void }) => ReactNode;
+};
+
+/** A list screen of spec section 2: title with total, Add New, search, paged table, edit and delete. */
+export function ResourceScreen<Row extends { _id: string }>({ path, texts, columns, renderForm }: Props<Row>) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const [draft, setDraft] = useState('');
+  const [editing, setEditing] = useState<{ row?: Row } | null>(null);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const list = useResourceList<Row>(path, { page, q });
+  const { remove } = useResourceMutations<unknown>(path);
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setQ(draft.trim());
+    setPage(1);
+  };
+
+  const confirmDelete = () => {
+    const row = deleting;
+    setDeleting(null);
+    if (!row) return;
+    remove.mutate(row._id, {
+      onSuccess: () => toast.success(texts.deleted),
+      onError: (error) => toast.error(getErrorMessage(error, texts.deleteError)),
+    });
+  };
+
+  const pagination = list.data && (
+    <PaginationBar pagination={list.data} onPage={(next) => setPage(Math.max(1, next))} />
+  );
+
+  return (
+    <section className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">
+          {texts.title} ({list.data?.total ?? 0})
+        </h1>
+        <Button onClick={() => setEditing({})}>
+          <Plus className="size-4" aria-hidden />
+          {texts.add}
+        </Button>
+      </div>
+      <form role="search" onSubmit={search} className="flex max-w-md gap-2">
+        <input
+          type="search"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          placeholder={texts.searchPlaceholder}
+          aria-label={texts.searchPlaceholder}
+          className="flex-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
+        />
+        <Button type="submit" variant="secondary" aria-label={t('list.search')}>
+          <Search className="size-4" aria-hidden />
+        </Button>
+      </form>
+      {list.isError ? (
+        <Alert tone="error">{getErrorMessage(list.error, texts.fetchError)}</Alert>
+      ) : (
+        <>
+          {pagination}
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="min-w-full divide-y divide-slate-200 text-sm">
+              <thead className="bg-slate-50 text-left text-slate-700">
+                <tr>
+                  {columns.map((column) => (
+                    <th key={column.header} scope="col" className="px-4 py-2 font-medium">
+                      {column.header}
+                    </th>
+                  ))}
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    {t('list.actions')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {list.isPending && (
+                  <tr>
+                    <td colSpan={columns.length + 1} className="px-4 py-6 text-center text-slate-600">
+                      {t('common.loading')}
+                    </td>
+                  </tr>
+                )}
+                {list.data?.data.length === 0 && (
+                  <tr>
+                    <td colSpan={columns.length + 1} className="px-4 py-6 text-center text-slate-600">
+                      {t('list.empty')}
+                    </td>
+                  </tr>
+                )}
+                {list.data?.data.map((row) => {
+                  const isDeleting = remove.isPending && remove.variables === row._id;
+                  return (
+                    <tr key={row._id}>
+                      {columns.map((column) => (
+                        <td key={column.header} className="px-4 py-2 align-top text-slate-800">
+                          {column.cell(row)}
+                        </td>
+                      ))}
+                      <td className="whitespace-nowrap px-4 py-2">
+                        <button
+                          type="button"
+                          onClick={() => setEditing({ row })}
+                          aria-label={t('list.edit')}
+                          className="rounded p-1 text-slate-700 hover:bg-slate-100"
+                        >
+                          <Pencil className="size-4" aria-hidden />
+                        </button>
+                        <button
+                          type="button"
+                          onClick={() => setDeleting(row)}
+                          disabled={isDeleting}
+                          aria-label={t('list.delete')}
+                          className="rounded p-1 text-red-700 hover:bg-red-50 disabled:opacity-50"
+                        >
+                          {isDeleting ? (
+                            <span className="block size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+                          ) : (
+                            <Trash2 className="size-4" aria-hidden />
+                          )}
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {pagination}
+        </>
+      )}
+      <Modal
+        isOpen={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.row ? texts.editTitle : texts.createTitle}
+      >
+        {editing && renderForm({ row: editing.row, onDone: () => setEditing(null) })}
+      </Modal>
+      <ConfirmDeleteDialog isOpen={deleting !== null} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} />
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { ADMIN, createMember, expect, test } from '../fixtures';
+import { expectAccessible, shoot, signInAs } from './session';
+
+test.describe('[ADMIN][USERS]', () => {
+  test('lists, creates, edits, searches and deletes users', async ({ page, app }) => {
+    const stamp = Date.now();
+    for (let i = 0; i < 26; i++)
+      await createMember(app.baseURL, { email: `bulk-${stamp}-${i}@e2e.test`, name: `Bulk ${i}` });
+    await signInAs(page, ADMIN.email, ADMIN.password);
+
+    // The admin's menu comes from the server, grouped, with the account group last.
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await expect(menu.getByText('General')).toBeVisible();
+    await expect(menu.getByText('Access')).toBeVisible();
+    await menu.getByRole('link', { name: 'Users' }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(/^Users \(\d+\)$/);
+    const total = Number((await heading.textContent())!.match(/\((\d+)\)/)![1]);
+    await expect(page.getByText(`1 - 25 of ${total}`).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Next page' }).first().click();
+    await expect(page.getByText(`26 - ${total} of ${total}`).first()).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, 'users');
+
+    // Create, with the form's validation first.
+    await page.getByRole('button', { name: 'Add New User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Post User' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Name is required')).toBeVisible();
+    await expect(dialog.getByText('Password is required')).toBeVisible();
+    const email = `created-${stamp}@e2e.test`;
+    await dialog.getByLabel('Name').fill('Ελένη Παπαδοπούλου');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill('secret1');
+    await dialog.getByLabel('Confirm Password').fill('secret2');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('The passwords do not match')).toBeVisible();
+    await dialog.getByLabel('Confirm Password').fill('secret1');
+    await expectAccessible(page);
+    await shoot(page, 'users-create');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('User created successfully.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(heading).toHaveText(`Users (${total + 1})`);
+
+    // Search goes back to page 1 and finds the new user.
+    await page.getByRole('searchbox', { name: 'Search by email' }).fill(email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('1 - 1 of 1').first()).toBeVisible();
+    const row = page.getByRole('row', { name: /Ελένη Παπαδοπούλου/ });
+    await expect(row.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+
+    // Edit: the modal opens with the row's data; the server's sentence shows on a conflict.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit User' });
+    await expect(edit.getByLabel('Name')).toHaveValue('Ελένη Παπαδοπούλου');
+    await edit.getByLabel('Email').fill(ADMIN.email);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit.getByRole('alert').filter({ hasText: 'A user with this email already exists.' })).toBeVisible();
+    await edit.getByLabel('Email').fill(email);
+    await edit.getByLabel('Name').fill('Ελένη Π.');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('User updated successfully.')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Ελένη Π\./ })).toBeVisible();
+
+    // Delete asks first.
+    await page
+      .getByRole('row', { name: /Ελένη Π\./ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm.getByText('You want to delete this?')).toBeVisible();
+    await confirm.getByRole('button', { name: 'No' }).click();
+    await expect(page.getByRole('row', { name: /Ελένη Π\./ })).toBeVisible();
+    await page
+      .getByRole('row', { name: /Ελένη Π\./ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Delete it!' }).click();
+    await expect(page.getByText('User deleted successfully.')).toBeVisible();
+    await expect(page.getByText('0 - 0 of 0').first()).toBeVisible();
+  });
+
+  test('a plain member sees the list refused in place of the table', async ({ page, app }) => {
+    const email = `member-${Date.now()}@e2e.test`;
+    await createMember(app.baseURL, { email, password: 'member-password' });
+    await signInAs(page, email, 'member-password');
+    await page.goto('/admin/users');
+    await expect(page.getByRole('alert').filter({ hasText: 'You do not have permission to do this.' })).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+  });
+});
