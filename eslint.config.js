@@ -10,7 +10,7 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
       // Tests read loosely typed JSON bodies.
       '@typescript-eslint/no-explicit-any': 'off',
       'no-restricted-syntax': [

@@ -44,7 +44,8 @@ export function UserForm({ row, onDone }: { row?: User; onDone: () => void }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(undefined);
-    const { confirmPassword: _confirm, ...body } = values as UserFormValues & { confirmPassword?: string };
+    // The confirmation is checked here and never sent.
+    const { confirmPassword, ...body } = values as UserFormValues & { confirmPassword?: string };
     try {
       if (row) {
         await update.mutateAsync({ id: row._id, body });
