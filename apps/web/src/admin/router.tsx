@@ -32,6 +32,13 @@ export const router = createBrowserRouter(
               children: [
                 { index: true, ...lazyRoute(() => import('./routes/home'), 'HomeRoute') },
                 { path: 'users', ...lazyRoute(() => import('./routes/users'), 'UsersRoute') },
+                { path: 'permissions', ...lazyRoute(() => import('./routes/permissions'), 'PermissionsRoute') },
+                {
+                  path: 'client-permissions',
+                  ...lazyRoute(() => import('./routes/client-permissions'), 'ClientPermissionsRoute'),
+                },
+                { path: 'user-roles', ...lazyRoute(() => import('./routes/user-roles'), 'UserRolesRoute') },
+                { path: 'user-profiles', ...lazyRoute(() => import('./routes/user-profiles'), 'UserProfilesRoute') },
               ],
             },
           ],

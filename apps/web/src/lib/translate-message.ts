@@ -6,7 +6,16 @@ const exact: Record<string, string> = {
   [messages.passwordMin]: 'validation.passwordMin',
   [messages.passwordsDoNotMatch]: 'validation.passwordsDoNotMatch',
 };
-const labels: Record<string, string> = { Email: 'common.email', Password: 'common.password', Name: 'users.name' };
+const labels: Record<string, string> = {
+  Email: 'common.email',
+  Password: 'common.password',
+  Name: 'fields.name',
+  Menu: 'fields.menu',
+  Path: 'fields.path',
+  Route: 'fields.route',
+  User: 'userRoles.user',
+  Role: 'userRoles.role',
+};
 
 /**
  * The shared schemas speak the spec's English; the screen shows the same rule in the chosen

@@ -2,6 +2,7 @@ import { Check, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { apiRoutes, type User } from '@community/shared';
 import { ResourceScreen, type Column } from '../../features/resources/resource-screen';
+import { resourceTexts } from '../../features/resources/resource-texts';
 import { UserForm } from '../../features/users/components/user-form';
 
 function Flag({ isOn, label }: { isOn: boolean; label: string }) {
@@ -17,7 +18,7 @@ export function UsersRoute() {
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeStyle: 'short' });
   const columns: Column<User>[] = [
     { header: t('users.joined'), cell: (user) => dateFormat.format(new Date(user.createdAt)) },
-    { header: t('users.name'), cell: (user) => user.name },
+    { header: t('fields.name'), cell: (user) => user.name },
     {
       header: t('common.email'),
       cell: (user) => (
@@ -39,16 +40,7 @@ export function UsersRoute() {
     <ResourceScreen<User>
       path={apiRoutes.users}
       columns={columns}
-      texts={{
-        title: t('users.title'),
-        add: t('users.add'),
-        searchPlaceholder: t('users.search'),
-        fetchError: t('users.fetchError'),
-        deleted: t('users.deleted'),
-        deleteError: t('users.deleteError'),
-        createTitle: t('users.createTitle'),
-        editTitle: t('users.editTitle'),
-      }}
+      texts={resourceTexts(t, 'users')}
       renderForm={(props) => <UserForm {...props} />}
     />
   );

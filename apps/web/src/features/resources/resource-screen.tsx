@@ -27,12 +27,14 @@ type Props<Row extends { _id: string }> = {
   path: string;
   texts: Texts;
   columns: Column<Row>[];
-  /** The create/edit form; `row` is absent when creating. It calls `onDone` after saving. */
-  renderForm: (props: { row?: Row; onDone: () => void }) => ReactNode;
+  /** The create/edit form; `row` is absent when creating. Without it the list is read-only. */
+  renderForm?: (props: { row?: Row; onDone: () => void }) => ReactNode;
+  /** Extra buttons beside Add New (e.g. Reinitiate Permissions). */
+  actions?: ReactNode;
 };
 
 /** A list screen of spec section 2: title with total, Add New, search, paged table, edit and delete. */
-export function ResourceScreen<Row extends { _id: string }>({ path, texts, columns, renderForm }: Props<Row>) {
+export function ResourceScreen<Row extends { _id: string }>({ path, texts, columns, renderForm, actions }: Props<Row>) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
@@ -68,10 +70,15 @@ export function ResourceScreen<Row extends { _id: string }>({ path, texts, colum
         <h1 className="text-2xl font-semibold text-slate-900">
           {texts.title} ({list.data?.total ?? 0})
         </h1>
-        <Button onClick={() => setEditing({})}>
-          <Plus className="size-4" aria-hidden />
-          {texts.add}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {actions}
+          {renderForm && (
+            <Button onClick={() => setEditing({})}>
+              <Plus className="size-4" aria-hidden />
+              {texts.add}
+            </Button>
+          )}
+        </div>
       </div>
       <form role="search" onSubmit={search} className="flex max-w-md gap-2">
         <input
@@ -100,22 +107,30 @@ export function ResourceScreen<Row extends { _id: string }>({ path, texts, colum
                       {column.header}
                     </th>
                   ))}
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    {t('list.actions')}
-                  </th>
+                  {renderForm && (
+                    <th scope="col" className="px-4 py-2 font-medium">
+                      {t('list.actions')}
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {list.isPending && (
                   <tr>
-                    <td colSpan={columns.length + 1} className="px-4 py-6 text-center text-slate-600">
+                    <td
+                      colSpan={columns.length + (renderForm ? 1 : 0)}
+                      className="px-4 py-6 text-center text-slate-600"
+                    >
                       {t('common.loading')}
                     </td>
                   </tr>
                 )}
                 {list.data?.data.length === 0 && (
                   <tr>
-                    <td colSpan={columns.length + 1} className="px-4 py-6 text-center text-slate-600">
+                    <td
+                      colSpan={columns.length + (renderForm ? 1 : 0)}
+                      className="px-4 py-6 text-center text-slate-600"
+                    >
                       {t('list.empty')}
                     </td>
                   </tr>
@@ -129,29 +144,31 @@ export function ResourceScreen<Row extends { _id: string }>({ path, texts, colum
                           {column.cell(row)}
                         </td>
                       ))}
-                      <td className="whitespace-nowrap px-4 py-2">
-                        <button
-                          type="button"
-                          onClick={() => setEditing({ row })}
-                          aria-label={t('list.edit')}
-                          className="rounded p-1 text-slate-700 hover:bg-slate-100"
-                        >
-                          <Pencil className="size-4" aria-hidden />
-                        </button>
-                        <button
-                          type="button"
-                          onClick={() => setDeleting(row)}
-                          disabled={isDeleting}
-                          aria-label={t('list.delete')}
-                          className="rounded p-1 text-red-700 hover:bg-red-50 disabled:opacity-50"
-                        >
-                          {isDeleting ? (
-                            <span className="block size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
-                          ) : (
-                            <Trash2 className="size-4" aria-hidden />
-                          )}
-                        </button>
-                      </td>
+                      {renderForm && (
+                        <td className="whitespace-nowrap px-4 py-2">
+                          <button
+                            type="button"
+                            onClick={() => setEditing({ row })}
+                            aria-label={t('list.edit')}
+                            className="rounded p-1 text-slate-700 hover:bg-slate-100"
+                          >
+                            <Pencil className="size-4" aria-hidden />
+                          </button>
+                          <button
+                            type="button"
+                            onClick={() => setDeleting(row)}
+                            disabled={isDeleting}
+                            aria-label={t('list.delete')}
+                            className="rounded p-1 text-red-700 hover:bg-red-50 disabled:opacity-50"
+                          >
+                            {isDeleting ? (
+                              <span className="block size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+                            ) : (
+                              <Trash2 className="size-4" aria-hidden />
+                            )}
+                          </button>
+                        </td>
+                      )}
                     </tr>
                   );
                 })}
@@ -166,7 +183,7 @@ export function ResourceScreen<Row extends { _id: string }>({ path, texts, colum
         onClose={() => setEditing(null)}
         title={editing?.row ? texts.editTitle : texts.createTitle}
       >
-        {editing && renderForm({ row: editing.row, onDone: () => setEditing(null) })}
+        {editing && renderForm?.({ row: editing.row, onDone: () => setEditing(null) })}
       </Modal>
       <ConfirmDeleteDialog isOpen={deleting !== null} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} />
     </section>

@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   apiRoutes,
   createUserBodySchema,
@@ -11,24 +9,19 @@ import {
   withPasswordConfirmation,
   type User,
 } from '@community/shared';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { TextField } from '../../../components/ui/text-field';
-import { getErrorMessage } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/translate-message';
-import { useResourceMutations } from '../../resources/use-resource';
+import { ResourceForm, useSaveResource } from '../../resources/resource-form';
 
 const createSchema = withPasswordConfirmation(createUserBodySchema);
 const updateSchema = withPasswordConfirmation(updateUserBodySchema);
-type UserFormValues = z.input<typeof createSchema>;
+type Values = z.input<typeof createSchema>;
 
 /** Post User / Edit User: the password is optional when editing (blank keeps it). */
 export function UserForm({ row, onDone }: { row?: User; onDone: () => void }) {
   const { t } = useTranslation();
-  const [error, setError] = useState<string>();
-  const { create, update } = useResourceMutations<unknown>(apiRoutes.users);
-  const form = useForm<UserFormValues>({
+  const form = useForm<Values>({
     resolver: zodResolver(row ? updateSchema : createSchema) as never,
     defaultValues: {
       name: row?.name ?? '',
@@ -39,31 +32,25 @@ export function UserForm({ row, onDone }: { row?: User; onDone: () => void }) {
       blocked: row?.blocked ?? false,
     },
   });
+  const { error, save } = useSaveResource<Omit<Values, 'confirmPassword'>>(
+    apiRoutes.users,
+    row?._id,
+    {
+      created: t('users.created'),
+      updated: t('users.updated'),
+      createError: t('users.createError'),
+      updateError: t('users.updateError'),
+    },
+    onDone,
+  );
   const { errors, isSubmitting } = form.formState;
   const message = (text?: string) => translateMessage(t, text);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(undefined);
-    // The confirmation is checked here and never sent.
-    const { confirmPassword, ...body } = values as UserFormValues & { confirmPassword?: string };
-    try {
-      if (row) {
-        await update.mutateAsync({ id: row._id, body });
-        toast.success(t('users.updated'));
-      } else {
-        await create.mutateAsync(body);
-        toast.success(t('users.created'));
-      }
-      onDone();
-    } catch (caught) {
-      setError(getErrorMessage(caught, t(row ? 'users.updateError' : 'users.createError')));
-    }
-  });
+  // The confirmation is checked here and never sent.
+  const onSubmit = form.handleSubmit(({ confirmPassword, ...body }) => save(body));
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      {error && <Alert tone="error">{error}</Alert>}
-      <TextField label={t('users.name')} error={message(errors.name?.message)} {...form.register('name')} />
+    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
+      <TextField label={t('fields.name')} error={message(errors.name?.message)} {...form.register('name')} />
       <TextField
         label={t('common.email')}
         type="email"
@@ -99,14 +86,6 @@ export function UserForm({ row, onDone }: { row?: User; onDone: () => void }) {
           <SwitchField label={t('users.blocked')} checked={Boolean(field.value)} onChange={field.onChange} />
         )}
       />
-      <div className="flex justify-end gap-3">
-        <Button type="button" variant="secondary" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" isBusy={isSubmitting}>
-          {t('common.save')}
-        </Button>
-      </div>
-    </form>
+    </ResourceForm>
   );
 }

@@ -1,0 +1,49 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiRoutes, type Permission } from '@community/shared';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { PermissionForm } from '../../features/permissions/components/permission-form';
+import { ResourceScreen, type Column } from '../../features/resources/resource-screen';
+import { resourceTexts } from '../../features/resources/resource-texts';
+import { resourceListKey } from '../../features/resources/use-resource';
+import { api, getErrorMessage } from '../../lib/api-client';
+
+export function PermissionsRoute() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<{ tone: 'error' | 'success'; text: string }>();
+  const sync = useMutation({
+    mutationFn: () => api<{ createdCount: number }>('POST', apiRoutes.reinitiatePermissions),
+    onSuccess: ({ createdCount }) => {
+      setOutcome({ tone: 'success', text: t('permissions.synced', { count: createdCount }) });
+      return queryClient.invalidateQueries({ queryKey: resourceListKey(apiRoutes.permissions) });
+    },
+    onError: (error) => setOutcome({ tone: 'error', text: getErrorMessage(error, t('permissions.syncError')) }),
+  });
+  const columns: Column<Permission>[] = [
+    { header: t('fields.name'), cell: (row) => row.name },
+    { header: t('fields.method'), cell: (row) => row.method },
+    { header: t('fields.route'), cell: (row) => <code className="text-xs">{row.route}</code> },
+    { header: t('fields.auth'), cell: (row) => (row.auth ? t('common.yes') : t('common.no')) },
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+      <ResourceScreen<Permission>
+        path={apiRoutes.permissions}
+        columns={columns}
+        texts={resourceTexts(t, 'permissions')}
+        renderForm={(props) => <PermissionForm {...props} />}
+        actions={
+          <Button variant="secondary" isBusy={sync.isPending} onClick={() => sync.mutate()}>
+            <RefreshCw className="size-4" aria-hidden />
+            {t('permissions.reinitiate')}
+          </Button>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { apiRoutes, type Profile } from '@community/shared';
+import { ResourceScreen, type Column } from '../../features/resources/resource-screen';
+import { resourceTexts } from '../../features/resources/resource-texts';
+
+/** Read-only: profiles are each member's own to edit. */
+export function UserProfilesRoute() {
+  const { t } = useTranslation();
+  const columns: Column<Profile>[] = [
+    {
+      header: t('profiles.image'),
+      cell: (row) =>
+        row.image ? (
+          <img src={row.image} alt="" width={32} height={32} className="size-8 rounded-full object-cover" />
+        ) : (
+          <UserRound className="size-8 rounded-full bg-slate-100 p-1 text-slate-500" aria-hidden />
+        ),
+    },
+    { header: t('fields.name'), cell: (row) => row.name },
+    { header: t('profiles.address'), cell: (row) => row.address ?? '' },
+    { header: t('profiles.phone'), cell: (row) => row.phone ?? '' },
+    { header: t('common.email'), cell: (row) => row.user.email },
+  ];
+  return (
+    <ResourceScreen<Profile> path={apiRoutes.userProfiles} columns={columns} texts={resourceTexts(t, 'profiles')} />
+  );
+}

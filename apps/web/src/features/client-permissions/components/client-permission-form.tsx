@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { apiRoutes, createClientPermissionBodySchema, type ClientPermission } from '@community/shared';
+import { SwitchField } from '../../../components/ui/switch-field';
+import { TextField } from '../../../components/ui/text-field';
+import { translateMessage } from '../../../lib/translate-message';
+import { ResourceForm, useSaveResource } from '../../resources/resource-form';
+
+type Values = z.input<typeof createClientPermissionBodySchema>;
+
+export function ClientPermissionForm({ row, onDone }: { row?: ClientPermission; onDone: () => void }) {
+  const { t } = useTranslation();
+  const form = useForm<Values>({
+    resolver: zodResolver(createClientPermissionBodySchema) as never,
+    defaultValues: {
+      name: row?.name ?? '',
+      menu: row?.menu ?? '',
+      menu_order: row?.menu_order ?? 0,
+      path: row?.path ?? '',
+      description: row?.description ?? '',
+      auth: row?.auth ?? true,
+    },
+  });
+  const { error, save } = useSaveResource<Values>(
+    apiRoutes.clientPermissions,
+    row?._id,
+    {
+      created: t('clientPermissions.created'),
+      updated: t('clientPermissions.updated'),
+      createError: t('clientPermissions.createError'),
+      updateError: t('clientPermissions.updateError'),
+    },
+    onDone,
+  );
+  const { errors, isSubmitting } = form.formState;
+  const message = (text?: string) => translateMessage(t, text);
+  return (
+    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={form.handleSubmit(save)} onCancel={onDone}>
+      <TextField label={t('fields.name')} error={message(errors.name?.message)} {...form.register('name')} />
+      <TextField label={t('fields.menu')} error={message(errors.menu?.message)} {...form.register('menu')} />
+      <TextField
+        label={t('fields.menuOrder')}
+        type="number"
+        error={message(errors.menu_order?.message)}
+        {...form.register('menu_order')}
+      />
+      <TextField label={t('fields.path')} error={message(errors.path?.message)} {...form.register('path')} />
+      <TextField
+        label={t('fields.descriptionOptional')}
+        error={message(errors.description?.message)}
+        {...form.register('description')}
+      />
+      <Controller
+        control={form.control}
+        name="auth"
+        render={({ field }) => (
+          <SwitchField label={t('fields.auth')} checked={Boolean(field.value)} onChange={field.onChange} />
+        )}
+      />
+    </ResourceForm>
+  );
+}

@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { HTTP_METHODS, apiRoutes, createPermissionBodySchema, type Permission } from '@community/shared';
+import { Alert } from '../../../components/ui/alert';
+import { SelectField } from '../../../components/ui/select-field';
+import { SwitchField } from '../../../components/ui/switch-field';
+import { TextField } from '../../../components/ui/text-field';
+import { translateMessage } from '../../../lib/translate-message';
+import { ResourceForm, useSaveResource } from '../../resources/resource-form';
+
+type Values = z.input<typeof createPermissionBodySchema>;
+
+export function PermissionForm({ row, onDone }: { row?: Permission; onDone: () => void }) {
+  const { t } = useTranslation();
+  const form = useForm<Values>({
+    resolver: zodResolver(createPermissionBodySchema) as never,
+    defaultValues: {
+      name: row?.name ?? '',
+      description: row?.description ?? '',
+      method: row?.method ?? 'GET',
+      route: row?.route ?? '',
+      auth: row?.auth ?? true,
+    },
+  });
+  const { error, save } = useSaveResource<Values>(
+    apiRoutes.permissions,
+    row?._id,
+    {
+      created: t('permissions.created'),
+      updated: t('permissions.updated'),
+      createError: t('permissions.createError'),
+      updateError: t('permissions.updateError'),
+    },
+    onDone,
+  );
+  const { errors, isSubmitting } = form.formState;
+  const message = (text?: string) => translateMessage(t, text);
+  const [method, auth] = form.watch(['method', 'auth']);
+  // DESIGN section 10: say so before a route that changes data is opened to everyone.
+  const opensWrite = auth === false && method !== 'GET';
+  return (
+    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={form.handleSubmit(save)} onCancel={onDone}>
+      <TextField label={t('fields.name')} error={message(errors.name?.message)} {...form.register('name')} />
+      <TextField
+        label={t('fields.descriptionOptional')}
+        error={message(errors.description?.message)}
+        {...form.register('description')}
+      />
+      <SelectField
+        label={t('fields.method')}
+        options={HTTP_METHODS.map((value) => ({ value, label: value }))}
+        error={message(errors.method?.message)}
+        {...form.register('method')}
+      />
+      <TextField label={t('fields.route')} error={message(errors.route?.message)} {...form.register('route')} />
+      <Controller
+        control={form.control}
+        name="auth"
+        render={({ field }) => (
+          <SwitchField label={t('fields.auth')} checked={Boolean(field.value)} onChange={field.onChange} />
+        )}
+      />
+      {opensWrite && <Alert tone="error">{t('permissions.publicWriteWarning')}</Alert>}
+    </ResourceForm>
+  );
+}

@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  apiRoutes,
+  createUserRoleBodySchema,
+  type CreateUserRoleBody,
+  type ListResponse,
+  type Role,
+  type User,
+  type UserRole,
+} from '@community/shared';
+import { SelectField } from '../../../components/ui/select-field';
+import { api } from '../../../lib/api-client';
+import { translateMessage } from '../../../lib/translate-message';
+import { ResourceForm, useSaveResource } from '../../resources/resource-form';
+
+/** Reference lists are read whole (spec: limit 1e5); the server answers at most 1,000 rows. */
+const useReference = <T,>(path: string) =>
+  useQuery({
+    queryKey: [path, 'reference'],
+    queryFn: ({ signal }) => api<ListResponse<T>>('GET', `${path}?limit=100000`, { signal }),
+    staleTime: 15_000,
+  });
+
+export function UserRoleForm({ row, onDone }: { row?: UserRole; onDone: () => void }) {
+  const { t } = useTranslation();
+  const users = useReference<User>(apiRoutes.users);
+  const roles = useReference<Role>(apiRoutes.roles);
+  const form = useForm<CreateUserRoleBody>({
+    resolver: zodResolver(createUserRoleBodySchema),
+    defaultValues: { user: row?.user._id ?? '', role: row?.role._id ?? '' },
+  });
+  const { error, save } = useSaveResource<CreateUserRoleBody>(
+    apiRoutes.userRoles,
+    row?._id,
+    {
+      created: t('userRoles.created'),
+      updated: t('userRoles.updated'),
+      createError: t('userRoles.createError'),
+      updateError: t('userRoles.updateError'),
+    },
+    onDone,
+  );
+  const { errors, isSubmitting } = form.formState;
+  // Only people who can sign in may be given a role.
+  const userOptions = (users.data?.data ?? [])
+    .filter((user) => user.confirmed && !user.blocked)
+    .map((user) => ({ value: user._id, label: `${user.name} <${user.email}>` }));
+  const roleOptions = (roles.data?.data ?? []).map((role) => ({ value: role._id, label: role.name }));
+  return (
+    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={form.handleSubmit(save)} onCancel={onDone}>
+      <SelectField
+        label={t('userRoles.user')}
+        placeholder={t('userRoles.pickUser')}
+        options={userOptions}
+        error={translateMessage(t, errors.user?.message)}
+        {...form.register('user')}
+      />
+      <SelectField
+        label={t('userRoles.role')}
+        placeholder={t('userRoles.pickRole')}
+        options={roleOptions}
+        error={translateMessage(t, errors.role?.message)}
+        {...form.register('role')}
+      />
+    </ResourceForm>
+  );
+}

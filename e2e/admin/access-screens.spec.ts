@@ -1,0 +1,95 @@
+import { ADMIN, createMember, expect, test } from '../fixtures';
+import { expectAccessible, shoot, signInAs } from './session';
+
+test.describe('[ADMIN][ACCESS]', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+  });
+
+  test('client permissions: create, edit, search and delete a menu entry', async ({ page }) => {
+    await page.goto('/admin/client-permissions');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Client Permissions \(\d+\)$/);
+    await page.getByRole('button', { name: 'Add New Client Permission' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Post Client Permission' });
+    await dialog.getByLabel('Path').fill('no-slash');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Name is required')).toBeVisible();
+    await expect(dialog.getByText('Path must start with /')).toBeVisible();
+    await dialog.getByLabel('Name').fill('Newsletter');
+    await dialog.getByLabel('Menu', { exact: true }).fill('content');
+    await dialog.getByLabel('Menu order').fill('30');
+    await dialog.getByLabel('Path').fill('/newsletter');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Client permission created successfully.')).toBeVisible();
+
+    await page.getByRole('searchbox', { name: 'Search by name' }).fill('Newsletter');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('1 - 1 of 1').first()).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, 'client-permissions');
+    await page
+      .getByRole('row', { name: /Newsletter/ })
+      .getByRole('button', { name: 'Edit' })
+      .click();
+    await page.getByRole('dialog', { name: 'Edit Client Permission' }).getByLabel('Name').fill('Newsletters');
+    await page.getByRole('dialog', { name: 'Edit Client Permission' }).getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Client permission updated successfully.')).toBeVisible();
+    await page
+      .getByRole('row', { name: /Newsletters/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Delete it!' }).click();
+    await expect(page.getByText('Client permission deleted successfully.')).toBeVisible();
+  });
+
+  test('permissions: reinitiate reports what it added, and the form warns before opening a write route', async ({
+    page,
+  }) => {
+    await page.goto('/admin/permissions');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Permissions \(\d+\)$/);
+    await page.getByRole('button', { name: 'Reinitiate Permissions' }).click();
+    await expect(page.getByText('Permissions Sync Completed. 0 new permissions added.')).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, 'permissions');
+
+    await page.getByRole('button', { name: 'Add New Permission' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Post Permission' });
+    await dialog.getByLabel('Method').selectOption('POST');
+    await dialog.getByRole('switch', { name: 'Requires sign-in' }).click();
+    await expect(dialog.getByText('Anyone, signed in or not, will be able to call this route')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  test('user roles: give a member a role, then take it back', async ({ page, app }) => {
+    const email = `role-${Date.now()}@e2e.test`;
+    await createMember(app.baseURL, { email, name: 'Role Taker' });
+    await page.goto('/admin/user-roles');
+    await page.getByRole('button', { name: 'Add New UserRole' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Post UserRole' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('User is required')).toBeVisible();
+    await dialog.getByLabel('User').selectOption({ label: `Role Taker <${email}>` });
+    await dialog.getByLabel('Role').selectOption({ label: 'User' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('UserRole created successfully.')).toBeVisible();
+    await page.getByRole('searchbox').fill(email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByRole('row', { name: new RegExp(email) });
+    await expect(row).toContainText('User');
+    await expectAccessible(page);
+    await shoot(page, 'user-roles');
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Delete it!' }).click();
+    await expect(page.getByText('UserRole deleted successfully.')).toBeVisible();
+  });
+
+  test('user profiles are read-only', async ({ page }) => {
+    await page.goto('/admin/user-profiles');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^User Profiles \(\d+\)$/);
+    await expect(page.getByRole('cell', { name: ADMIN.email })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Add New/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await expectAccessible(page);
+    await shoot(page, 'user-profiles');
+  });
+});
