@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { HTTP_METHODS, apiRoutes, createPermissionBodySchema, type Permission } from '@community/shared';
@@ -37,7 +37,7 @@ export function PermissionForm({ row, onDone }: { row?: Permission; onDone: () =
   );
   const { errors, isSubmitting } = form.formState;
   const message = (text?: string) => translateMessage(t, text);
-  const [method, auth] = form.watch(['method', 'auth']);
+  const [method, auth] = useWatch({ control: form.control, name: ['method', 'auth'] });
   // DESIGN section 10: say so before a route that changes data is opened to everyone.
   const opensWrite = auth === false && method !== 'GET';
   return (
