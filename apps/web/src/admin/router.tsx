@@ -32,6 +32,8 @@ export const router = createBrowserRouter(
               children: [
                 { index: true, ...lazyRoute(() => import('./routes/home'), 'HomeRoute') },
                 { path: 'users', ...lazyRoute(() => import('./routes/users'), 'UsersRoute') },
+                { path: 'account/profile', ...lazyRoute(() => import('./routes/profile'), 'ProfileRoute') },
+                { path: 'roles', ...lazyRoute(() => import('./routes/roles'), 'RolesRoute') },
                 { path: 'permissions', ...lazyRoute(() => import('./routes/permissions'), 'PermissionsRoute') },
                 {
                   path: 'client-permissions',

@@ -5,6 +5,7 @@ const exact: Record<string, string> = {
   [messages.emailFormat]: 'validation.email',
   [messages.passwordMin]: 'validation.passwordMin',
   [messages.passwordsDoNotMatch]: 'validation.passwordsDoNotMatch',
+  [messages.fileTooLarge]: 'profile.fileTooLarge',
 };
 const labels: Record<string, string> = {
   Email: 'common.email',

@@ -40,6 +40,10 @@ export const authStore = {
   signIn: ({ roles, ...userInfo }: LoginResponse) => write({ userInfo, userRole: roles }),
   /** A new token after a password change keeps the session going. */
   replaceToken: (token: string) => state.userInfo && write({ ...state, userInfo: { ...state.userInfo, token } }),
+  /** Keeps the name and avatar shown in the menu in step with a saved profile. */
+  updateUser: (changes: Partial<UserInfo['user']>) =>
+    state.userInfo &&
+    write({ ...state, userInfo: { ...state.userInfo, user: { ...state.userInfo.user, ...changes } } }),
   signOut: () => write({ userInfo: null, userRole: [] }),
   logOut: () => write({ userInfo: null, userRole: [], hasLoggedOut: true }),
   subscribe: (listener: () => void) => {

@@ -1,33 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   apiRoutes,
   createUserRoleBodySchema,
   type CreateUserRoleBody,
-  type ListResponse,
   type Role,
   type User,
   type UserRole,
 } from '@community/shared';
 import { SelectField } from '../../../components/ui/select-field';
-import { api } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/translate-message';
 import { ResourceForm, useSaveResource } from '../../resources/resource-form';
-
-/** Reference lists are read whole (spec: limit 1e5); the server answers at most 1,000 rows. */
-const useReference = <T,>(path: string) =>
-  useQuery({
-    queryKey: [path, 'reference'],
-    queryFn: ({ signal }) => api<ListResponse<T>>('GET', `${path}?limit=100000`, { signal }),
-    staleTime: 15_000,
-  });
+import { useReference } from '../../resources/use-reference';
 
 export function UserRoleForm({ row, onDone }: { row?: UserRole; onDone: () => void }) {
   const { t } = useTranslation();
-  const users = useReference<User>(apiRoutes.users);
-  const roles = useReference<Role>(apiRoutes.roles);
+  const users = useReference<User>(apiRoutes.users, 1e5);
+  const roles = useReference<Role>(apiRoutes.roles, 1e5);
   const form = useForm<CreateUserRoleBody>({
     resolver: zodResolver(createUserRoleBodySchema),
     defaultValues: { user: row?.user._id ?? '', role: row?.role._id ?? '' },

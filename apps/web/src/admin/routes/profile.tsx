@@ -1,0 +1,177 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { UserRound } from 'lucide-react';
+import { useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import {
+  MAX_PROFILE_IMAGE_BYTES,
+  updateMyProfileBodySchema,
+  withPasswordConfirmation,
+  type Profile,
+} from '@community/shared';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { authStore } from '../../features/auth/auth-store';
+import { getMyProfile, updateMyProfile, uploadProfileImage } from '../../features/profile/profile-calls';
+import { getErrorMessage } from '../../lib/api-client';
+import { translateMessage } from '../../lib/translate-message';
+
+const profileFormSchema = withPasswordConfirmation(updateMyProfileBodySchema);
+type Values = z.input<typeof profileFormSchema>;
+
+/** Spec section 9: the profile is fresh for 15 seconds. */
+const PROFILE_STALE_MS = 15_000;
+
+export function ProfileRoute() {
+  const { t } = useTranslation();
+  const profile = useQuery({
+    queryKey: ['my-profile'],
+    queryFn: ({ signal }) => getMyProfile(signal),
+    staleTime: PROFILE_STALE_MS,
+  });
+  return (
+    <section className="mx-auto flex max-w-xl flex-col gap-4">
+      <h1 className="text-2xl font-semibold text-slate-900">{t('profile.title')}</h1>
+      {profile.isError && <Alert tone="error">{getErrorMessage(profile.error, t('profile.fetchError'))}</Alert>}
+      {profile.isPending && <p className="text-slate-600">{t('common.loading')}</p>}
+      {profile.data && <ProfileForm profile={profile.data.profile} />}
+    </section>
+  );
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string>();
+  const [image, setImage] = useState(profile.image);
+  const [isUploading, setIsUploading] = useState(false);
+  const form = useForm<Values>({
+    resolver: zodResolver(profileFormSchema) as never,
+    defaultValues: {
+      name: profile.name,
+      phone: profile.phone ?? '',
+      address: profile.address ?? '',
+      bio: profile.bio ?? '',
+      password: '',
+      confirmPassword: '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const message = (text?: string) => translateMessage(t, text);
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setError(undefined);
+    // Checked before sending: no one waits for a 5 MB upload to be refused.
+    if (file.size > MAX_PROFILE_IMAGE_BYTES) {
+      setError(t('profile.fileTooLarge'));
+      return;
+    }
+    setIsUploading(true);
+    try {
+      const uploaded = await uploadProfileImage(file);
+      setImage(uploaded.filePaths[0]?.path ?? null);
+      toast.success(t('profile.uploaded'));
+    } catch (caught) {
+      setError(getErrorMessage(caught, t('profile.uploadError')));
+    } finally {
+      setIsUploading(false);
+    }
+  };
+
+  const onSubmit = form.handleSubmit(async ({ confirmPassword, ...values }) => {
+    setError(undefined);
+    try {
+      const saved = await updateMyProfile({ ...values, image } as never);
+      // A new password ended the old session; the answer carries the next one.
+      if (saved.token) authStore.replaceToken(saved.token);
+      authStore.updateUser({ name: saved.profile.name, avatarUrl: saved.profile.image });
+      queryClient.setQueryData(['my-profile'], { profile: saved.profile });
+      toast.success(t('profile.updated'));
+      form.reset({ ...form.getValues(), password: '', confirmPassword: '' });
+    } catch (caught) {
+      setError(getErrorMessage(caught, t('profile.updateError')));
+    }
+  });
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+    >
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="flex items-center gap-4">
+        {image ? (
+          <img
+            src={image}
+            alt={t('profile.currentImage')}
+            width={64}
+            height={64}
+            className="size-16 rounded-full object-cover"
+          />
+        ) : (
+          <UserRound className="size-16 rounded-full bg-slate-100 p-3 text-slate-500" aria-hidden />
+        )}
+        <div className="flex flex-col gap-1">
+          <label htmlFor="profile-image" className="text-sm font-medium text-slate-700">
+            {t('profile.image')}
+          </label>
+          <input
+            id="profile-image"
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            onChange={onFile}
+            disabled={isUploading}
+            className="text-sm"
+          />
+        </div>
+      </div>
+      <TextField label={t('fields.name')} error={message(errors.name?.message)} {...form.register('name')} />
+      <TextField
+        label={t('profile.phoneOptional')}
+        type="tel"
+        error={message(errors.phone?.message)}
+        {...form.register('phone')}
+      />
+      <TextField label={t('profiles.address')} error={message(errors.address?.message)} {...form.register('address')} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor="profile-bio" className="text-sm font-medium text-slate-700">
+          {t('profile.bio')}
+        </label>
+        <textarea
+          id="profile-bio"
+          rows={4}
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+          {...form.register('bio')}
+        />
+      </div>
+      <TextField
+        label={t('common.password')}
+        type="password"
+        autoComplete="new-password"
+        placeholder={t('users.passwordKeep')}
+        error={message(errors.password?.message)}
+        {...form.register('password')}
+      />
+      <TextField
+        label={t('common.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        error={message(errors.confirmPassword?.message)}
+        {...form.register('confirmPassword')}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" isBusy={isSubmitting || isUploading}>
+          {t('profile.update')}
+        </Button>
+      </div>
+    </form>
+  );
+}

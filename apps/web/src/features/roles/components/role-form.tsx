@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { apiRoutes, createRoleBodySchema, type ClientPermission, type Permission, type Role } from '@community/shared';
+import { TextField } from '../../../components/ui/text-field';
+import { translateMessage } from '../../../lib/translate-message';
+import { ResourceForm, useSaveResource } from '../../resources/resource-form';
+import { useReference } from '../../resources/use-reference';
+import { CheckboxList } from './checkbox-list';
+
+type Values = z.input<typeof createRoleBodySchema>;
+
+export function RoleForm({ row, onDone }: { row?: Role; onDone: () => void }) {
+  const { t } = useTranslation();
+  const permissions = useReference<Permission>(apiRoutes.permissions, 1e6);
+  const clientPermissions = useReference<ClientPermission>(apiRoutes.clientPermissions, 1e6);
+  const form = useForm<Values>({
+    resolver: zodResolver(createRoleBodySchema) as never,
+    defaultValues: {
+      name: row?.name ?? '',
+      description: row?.description ?? '',
+      permission: row?.permission ?? [],
+      clientPermission: row?.clientPermission ?? [],
+    },
+  });
+  const { error, save } = useSaveResource<Values>(
+    apiRoutes.roles,
+    row?._id,
+    {
+      created: t('roles.created'),
+      updated: t('roles.updated'),
+      createError: t('roles.createError'),
+      updateError: t('roles.updateError'),
+    },
+    onDone,
+  );
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={form.handleSubmit(save)} onCancel={onDone}>
+      <TextField
+        label={t('fields.name')}
+        error={translateMessage(t, errors.name?.message)}
+        {...form.register('name')}
+      />
+      <TextField label={t('fields.descriptionOptional')} {...form.register('description')} />
+      <Controller
+        control={form.control}
+        name="permission"
+        render={({ field }) => (
+          <CheckboxList
+            legend={t('roles.permissions')}
+            selected={field.value ?? []}
+            onChange={field.onChange}
+            options={(permissions.data?.data ?? []).map((p) => ({ value: p._id, label: `${p.method} ${p.route}` }))}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="clientPermission"
+        render={({ field }) => (
+          <CheckboxList
+            legend={t('roles.clientPermissions')}
+            selected={field.value ?? []}
+            onChange={field.onChange}
+            options={(clientPermissions.data?.data ?? []).map((p) => ({
+              value: p._id,
+              label: `${p.name} (${p.path})`,
+            }))}
+          />
+        )}
+      />
+    </ResourceForm>
+  );
+}

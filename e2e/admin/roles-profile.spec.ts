@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ADMIN, createMember, expect, test } from '../fixtures';
+import { expectAccessible, shoot, signInAs } from './session';
+
+/** A 1x1 PNG, enough for a real upload. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test.describe('[ADMIN][ROLES]', () => {
+  test('creates a role with a permission and a menu entry, edits and deletes it', async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/roles');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Roles \(3\)$/);
+    await page.getByRole('button', { name: 'Add New Role' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Post Role' });
+    await dialog.getByLabel('Name').fill('Editors');
+    await dialog.getByLabel('GET /api/auth/users', { exact: true }).check();
+    await dialog.getByLabel('Users (/users)').check();
+    await expect(dialog.getByText('Permissions (1)', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, 'roles-create');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Role created successfully.')).toBeVisible();
+    const row = page.getByRole('row', { name: /Editors/ });
+    await expect(row).toContainText('custom');
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Role' });
+    await expect(edit.getByLabel('GET /api/auth/users', { exact: true })).toBeChecked();
+    await edit.getByLabel('Name').fill('Admin');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit.getByRole('alert').filter({ hasText: 'A role with this name already exists.' })).toBeVisible();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Delete it!' }).click();
+    await expect(page.getByText('Role deleted successfully.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Roles (3)');
+  });
+});
+
+test.describe('[ADMIN][PROFILE]', () => {
+  test('updates the profile with an image and a new password, staying signed in', async ({ page, app }, testInfo) => {
+    const email = `profile-${Date.now()}@e2e.test`;
+    await createMember(app.baseURL, { email, password: 'member-password', name: 'Profile Owner' });
+    await signInAs(page, email, 'member-password');
+    await page.goto('/admin/account/profile');
+    await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveValue('Profile Owner');
+
+    const big = testInfo.outputPath('big.png');
+    fs.mkdirSync(path.dirname(big), { recursive: true });
+    fs.writeFileSync(big, Buffer.alloc(1024 * 1024 + 1));
+    await page.getByLabel('Profile image').setInputFiles(big);
+    await expect(page.getByText('File size exceeds 1MB limit. Please upload a smaller file.')).toBeVisible();
+
+    const small = testInfo.outputPath('avatar.png');
+    fs.writeFileSync(small, TINY_PNG);
+    await page.getByLabel('Profile image').setInputFiles(small);
+    await expect(
+      page.getByText('File uploaded successfully! Please update your profile to apply the new image.'),
+    ).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Your current profile image' })).toHaveAttribute(
+      'src',
+      /\/api\/upload\/images\//,
+    );
+
+    await page.getByLabel('Name').fill('Profile Owner Renamed');
+    await page.getByLabel('Phone (optional)').fill('+30 210 1234567');
+    await page.getByLabel('Password', { exact: true }).fill('new-member-pass');
+    await page.getByLabel('Confirm Password').fill('new-member-pass');
+    await expectAccessible(page);
+    await shoot(page, 'profile');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Profile Updated successfully.')).toBeVisible();
+
+    // Still signed in with the fresh token, and the new password works.
+    await page.reload();
+    await expect(page.getByLabel('Name')).toHaveValue('Profile Owner Renamed');
+    await expect(page.getByLabel('Phone (optional)')).toHaveValue('+30 210 1234567');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await signInAs(page, email, 'new-member-pass');
+  });
+});
