@@ -22,6 +22,11 @@ export async function shoot(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await page.screenshot({ path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+    // Nothing may push the page sideways on a phone.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${name} at ${width}px`,
+    ).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

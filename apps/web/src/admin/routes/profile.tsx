@@ -119,7 +119,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         ) : (
           <UserRound className="size-16 rounded-full bg-slate-100 p-3 text-slate-500" aria-hidden />
         )}
-        <div className="flex flex-col gap-1">
+        <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor="profile-image" className="text-sm font-medium text-slate-700">
             {t('profile.image')}
           </label>
@@ -129,7 +129,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
             accept="image/png,image/jpeg,image/webp,image/gif"
             onChange={onFile}
             disabled={isUploading}
-            className="text-sm"
+            className="w-full max-w-full text-sm"
           />
         </div>
       </div>
