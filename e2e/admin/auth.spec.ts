@@ -1,6 +1,6 @@
 import { mailText } from '../../apps/server/src/test/smtp-capture';
 import { ADMIN, createMember, expect, test } from '../fixtures';
-import { expectAccessible, shoot } from './session';
+import { expectAccessible, logOut, shoot } from './session';
 
 test.describe('[ADMIN][AUTH]', () => {
   test('the guard sends a visitor to the login with next, and signing in goes back there', async ({ page }) => {
@@ -28,8 +28,7 @@ test.describe('[ADMIN][AUTH]', () => {
     await page.goto('/admin/forgot-password');
     await expect(page).toHaveURL(/\/admin$/);
 
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await expect(page.getByText('Logged out successfully.')).toBeVisible();
+    await logOut(page, ADMIN.name);
     await expect(page).toHaveURL(/\/admin\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
   });

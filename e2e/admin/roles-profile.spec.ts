@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ADMIN, createMember, expect, test } from '../fixtures';
-import { expectAccessible, shoot, signInAs } from './session';
+import { expectAccessible, logOut, shoot, signInAs } from './session';
 
 /** A 1x1 PNG, enough for a real upload. */
 const TINY_PNG = Buffer.from(
@@ -79,7 +79,7 @@ test.describe('[ADMIN][PROFILE]', () => {
     await page.reload();
     await expect(page.getByLabel('Name')).toHaveValue('Profile Owner Renamed');
     await expect(page.getByLabel('Phone (optional)')).toHaveValue('+30 210 1234567');
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await logOut(page, 'Profile Owner Renamed');
     await signInAs(page, email, 'new-member-pass');
   });
 });

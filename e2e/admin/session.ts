@@ -30,3 +30,10 @@ export async function shoot(page: Page, name: string) {
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
+
+/** Logout lives in the account box. */
+export async function logOut(page: Page, name: string) {
+  await page.getByRole('button', { name }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByText('Logged out successfully.')).toBeVisible();
+}

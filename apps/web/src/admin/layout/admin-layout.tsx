@@ -1,10 +1,13 @@
-import { LogOut } from 'lucide-react';
+import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { toast } from 'sonner';
 import { authStore, useAuth } from '../../features/auth/auth-store';
+import { useAutoExpand, useStoredFlag } from '../../features/menu/use-stored-flag';
 import { queryClient } from '../../lib/query-client';
-import { AdminMenu } from './admin-menu';
+import { storageKeys } from '../../lib/storage-keys';
+import { AccountMenu } from './account-menu';
+import { AdminMenu, ViewMenu } from './admin-menu';
 import { LanguageSwitch } from './language-switch';
 
 export const APP_VERSION = '5.925';
@@ -12,8 +15,10 @@ export const APP_VERSION = '5.925';
 export function AdminLayout() {
   const { t } = useTranslation();
   const { userInfo } = useAuth();
-  const user = userInfo?.user;
-  const displayName = user?.name || user?.username || user?.email || t('layout.account');
+  const [isExpanded, setExpanded] = useAutoExpand(storageKeys.menuExpanded);
+  const [isViewMode, setViewMode] = useStoredFlag(storageKeys.menuView, () => false);
+  // Signed out, only the public pages are offered.
+  const showView = !userInfo || isViewMode;
 
   const logout = () => {
     authStore.logOut();
@@ -27,31 +32,70 @@ export function AdminLayout() {
         {t('layout.skipToContent')}
       </a>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <a href="/about" className="flex items-center gap-2 font-semibold text-slate-900">
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            <span>Community</span>
-          </a>
+        <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="flex items-center gap-3">
-            <LanguageSwitch />
-            <Link to="/account/profile" className="text-sm text-slate-700 underline-offset-2 hover:underline">
-              {displayName}
-            </Link>
             <button
               type="button"
-              onClick={logout}
-              className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100"
+              onClick={() => setExpanded(!isExpanded)}
+              aria-expanded={isExpanded}
+              aria-controls="side-menu"
+              className="rounded p-1 text-slate-700 hover:bg-slate-100"
             >
-              <LogOut className="size-4" aria-hidden />
-              {t('layout.logout')}
+              {isExpanded ? (
+                <PanelLeftClose className="size-5" aria-hidden />
+              ) : (
+                <PanelLeftOpen className="size-5" aria-hidden />
+              )}
+              <span className="sr-only">{isExpanded ? t('layout.collapse') : t('layout.expand')}</span>
             </button>
+            <a href="/about" className="flex items-center gap-2 font-semibold text-slate-900">
+              <img src="/favicon.svg" alt="" width={28} height={28} />
+              <span>Community</span>
+            </a>
+          </div>
+          <div className="flex flex-wrap items-center gap-3">
+            {userInfo && (
+              <div
+                role="group"
+                aria-label={t('layout.mode')}
+                className="flex overflow-hidden rounded-md border border-slate-300 text-xs"
+              >
+                {[
+                  { isView: true, label: t('layout.view') },
+                  { isView: false, label: t('layout.admin') },
+                ].map((mode) => (
+                  <button
+                    key={mode.label}
+                    type="button"
+                    aria-pressed={showView === mode.isView}
+                    onClick={() => setViewMode(mode.isView)}
+                    className={`px-2 py-1 ${showView === mode.isView ? 'bg-brand-600 text-white' : 'bg-white text-slate-700'}`}
+                  >
+                    {mode.label}
+                  </button>
+                ))}
+              </div>
+            )}
+            <LanguageSwitch />
+            <AccountMenu user={userInfo?.user} onLogout={logout} />
           </div>
         </div>
       </header>
-      <AdminMenu />
-      <main id="content" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-        <Outlet />
-      </main>
+      <div className="flex flex-1">
+        {isExpanded && (
+          <aside
+            id="side-menu"
+            className="w-56 shrink-0 border-r border-slate-200 bg-white py-4 max-md:absolute max-md:z-10 max-md:h-full max-md:shadow-lg"
+          >
+            {showView ? <ViewMenu /> : <AdminMenu />}
+          </aside>
+        )}
+        <main id="content" className="min-w-0 flex-1 px-4 py-6">
+          <div className="mx-auto max-w-6xl">
+            <Outlet />
+          </div>
+        </main>
+      </div>
       <footer className="border-t border-slate-200 bg-white px-4 py-3 text-center text-xs text-slate-600">
         {t('layout.version', { version: APP_VERSION })} · {t('layout.credit')}
       </footer>

@@ -1,34 +1,84 @@
+import { ChevronDown } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { groupCategories } from '../../features/menu/group-categories';
+import type { ClientPermission } from '@community/shared';
+import { groupCategories, type MenuGroup } from '../../features/menu/group-categories';
 import { useCategories } from '../../features/menu/use-categories';
 
-/** The admin menu built from the server's categories for the signed-in user. */
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded px-3 py-1.5 text-sm ${isActive ? 'bg-brand-50 font-medium text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;
+
+/** Admin paths live in this app; public ones (About) are pages of the site. */
+function MenuLink({ entry }: { entry: ClientPermission }) {
+  return (
+    <NavLink to={entry.path} end className={linkClass}>
+      {entry.name}
+    </NavLink>
+  );
+}
+
+function MenuGroupSection({ group }: { group: MenuGroup }) {
+  const [isOpen, setOpen] = useState(true);
+  if (group.name === 'General') {
+    return (
+      <div>
+        <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{group.name}</p>
+        {group.entries.map((entry) => (
+          <MenuLink key={entry._id} entry={entry} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div>
+      <button
+        type="button"
+        aria-expanded={isOpen}
+        onClick={() => setOpen(!isOpen)}
+        className="flex w-full items-center justify-between px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600"
+      >
+        {group.name}
+        <ChevronDown className={`size-4 transition-transform ${isOpen ? '' : '-rotate-90'}`} aria-hidden />
+      </button>
+      {isOpen && group.entries.map((entry) => <MenuLink key={entry._id} entry={entry} />)}
+    </div>
+  );
+}
+
+/** Admin mode: the server's categories for this user, grouped as spec section 2 says. */
 export function AdminMenu() {
   const { t } = useTranslation();
   const categories = useCategories();
-  if (!categories.data) return null;
+  if (categories.isPending) return <p className="px-3 text-sm text-slate-600">{t('common.loading')}</p>;
   return (
-    <nav aria-label={t('layout.menu')} className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-2">
-        {groupCategories(categories.data.categories).map((group) => (
-          <div key={group.name} className="flex flex-wrap items-center gap-2">
-            <span className="text-xs font-semibold uppercase tracking-wide text-slate-500">{group.name}</span>
-            {group.entries.map((entry) => (
-              <NavLink
-                key={entry._id}
-                to={entry.path}
-                end
-                className={({ isActive }) =>
-                  `rounded px-2 py-1 text-sm ${isActive ? 'bg-brand-50 font-medium text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
-                }
-              >
-                {entry.name}
-              </NavLink>
-            ))}
-          </div>
-        ))}
-      </div>
+    <nav aria-label={t('layout.menu')} className="flex flex-col gap-4">
+      {groupCategories(categories.data?.categories ?? []).map((group) => (
+        <MenuGroupSection key={group.name} group={group} />
+      ))}
+    </nav>
+  );
+}
+
+/** View mode: the public pages. */
+export function ViewMenu() {
+  const { t } = useTranslation();
+  const pages = [
+    { href: '/about', label: t('layout.about') },
+    { href: '/events', label: t('layout.events') },
+    { href: '/contact', label: t('layout.contact') },
+  ];
+  return (
+    <nav aria-label={t('layout.menu')} className="flex flex-col">
+      {pages.map((page) => (
+        <a
+          key={page.href}
+          href={page.href}
+          className="block rounded px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100"
+        >
+          {page.label}
+        </a>
+      ))}
     </nav>
   );
 }

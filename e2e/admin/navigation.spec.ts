@@ -1,0 +1,71 @@
+import { ADMIN, createMember, expect, test } from '../fixtures';
+import { expectAccessible, shoot, signInAs } from './session';
+
+test.describe('[ADMIN][NAVIGATION]', () => {
+  test('an administrator sees every group, account last, and can switch to view mode', async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await expect(menu.getByText('General')).toBeVisible();
+    const groups = await menu.locator('button[aria-expanded]').allTextContents();
+    expect(groups).toEqual(['Access', 'Content', 'Account']);
+    await expect(menu.getByRole('link', { name: 'Translations' })).toBeVisible();
+    await menu.getByRole('button', { name: 'Access' }).click();
+    await expect(menu.getByRole('link', { name: 'Users' })).toBeHidden();
+    await expectAccessible(page);
+
+    // View mode shows the public pages, and is remembered.
+    await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'View' }).click();
+    await expect(menu.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+    await expect(menu.getByRole('link', { name: 'Events' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Contact' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('menuView'))).toBe('true');
+    await page.getByRole('group', { name: 'Mode' }).getByRole('button', { name: 'Admin' }).click();
+
+    // Collapse is remembered too.
+    await page.getByRole('button', { name: 'Collapse' }).click();
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Expand' })).toBeVisible();
+    await page.getByRole('button', { name: 'Expand' }).click();
+    await shoot(page, 'navigation');
+  });
+
+  test('a member sees only its own entries; initials stand in for a missing avatar', async ({ page, app }) => {
+    const email = `menus-${Date.now()}@e2e.test`;
+    await createMember(app.baseURL, { email, password: 'member-password', name: 'Maria Papadopoulou' });
+    const login = await fetch(`${app.baseURL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const users = await (
+      await fetch(`${app.baseURL}/api/auth/users?q=${email}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    const roles = await (
+      await fetch(`${app.baseURL}/api/auth/roles?q=User`, { headers: { authorization: `Bearer ${token}` } })
+    ).json();
+    const memberRole = roles.data.find((role: { type: string }) => role.type === 'user');
+    await fetch(`${app.baseURL}/api/auth/user-roles`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ user: users.data[0]._id, role: memberRole._id }),
+    });
+
+    await signInAs(page, email, 'member-password');
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await expect(menu.getByRole('link', { name: 'Home' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Edit Profile' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
+    await expect(menu.locator('button[aria-expanded]')).toHaveText(['Account']);
+    await expect(page.getByRole('button', { name: 'Maria Papadopoulou' })).toContainText('MP');
+  });
+
+  test('the menu starts collapsed on a narrow window when nothing is saved', async ({ page }) => {
+    await page.setViewportSize({ width: 900, height: 800 });
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await expect(page.getByRole('button', { name: 'Expand' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('menuExpanded'))).toBeNull();
+  });
+});
