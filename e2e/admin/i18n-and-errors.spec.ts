@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ADMIN, expect, test } from '../fixtures';
+import { expectAccessible, shoot, signInAs } from './session';
+
+const localesDir = path.resolve(import.meta.dirname, '../../apps/web/src/locales');
+const keysOf = (value: unknown, prefix = ''): string[] =>
+  Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) =>
+    typeof inner === 'object' && inner !== null ? keysOf(inner, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+
+test.describe('[ADMIN][I18N]', () => {
+  test('every text has a Greek and an English version', () => {
+    const el = JSON.parse(fs.readFileSync(path.join(localesDir, 'el.json'), 'utf8'));
+    const en = JSON.parse(fs.readFileSync(path.join(localesDir, 'en.json'), 'utf8'));
+    expect(keysOf(el).sort()).toEqual(keysOf(en).sort());
+    for (const key of keysOf(el)) {
+      const text = key
+        .split('.')
+        .reduce((node: Record<string, unknown>, part) => node[part] as Record<string, unknown>, el);
+      expect(String(text).trim(), key).not.toBe('');
+    }
+  });
+
+  test('the Greek switch changes the texts, and the choice is kept', async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'el' }).click();
+    await expect(page.getByRole('heading', { name: `Καλώς ήρθατε, ${ADMIN.name}` })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('el');
+    await page.goto('/admin/users');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Χρήστες \(\d+\)$/);
+    await expect(page.getByRole('columnheader', { name: 'Ημερομηνία εγγραφής' })).toBeVisible();
+    await page.getByRole('button', { name: 'Νέος χρήστης' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Αποθήκευση' }).click();
+    await expect(page.getByRole('dialog').getByText('Το πεδίο Όνομα είναι υποχρεωτικό')).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, 'users-greek');
+    await page.keyboard.press('Escape');
+    await page.getByRole('group', { name: 'Γλώσσα' }).getByRole('button', { name: 'en' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Users \(\d+\)$/);
+  });
+});
+
+test.describe('[ADMIN][ERRORS]', () => {
+  test('a broken stored login shows the fallback, whose button clears it', async ({ page }) => {
+    await page.goto('/admin/login');
+    // A login stored by an older version, without the user part.
+    await page.evaluate(() => localStorage.setItem('userInfo', JSON.stringify({ token: 'stale' })));
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('button', { name: 'Go Back', exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, 'error-fallback');
+    await page.getByRole('button', { name: 'Clear Local Storage and Go Back' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('userRole'))).toBeNull();
+  });
+});
