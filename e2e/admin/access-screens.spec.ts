@@ -52,12 +52,39 @@ test.describe('[ADMIN][ACCESS]', () => {
     await expectAccessible(page);
     await shoot(page, 'permissions');
 
+    // 27 permissions: two pages.
+    await expect(page.getByText(/^1 - 25 of \d+$/).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Next page' }).last().click();
+    await expect(page.getByText(/^26 - \d+ of \d+$/).first()).toBeVisible();
+
     await page.getByRole('button', { name: 'Add New Permission' }).click();
     const dialog = page.getByRole('dialog', { name: 'Post Permission' });
     await dialog.getByLabel('Method').selectOption('POST');
     await dialog.getByRole('switch', { name: 'Requires sign-in' }).click();
     await expect(dialog.getByText('Anyone, signed in or not, will be able to call this route')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByRole('switch', { name: 'Requires sign-in' }).click();
+    await dialog.getByLabel('Name').fill('Export members');
+    await dialog.getByLabel('Route', { exact: true }).fill('/api/auth/export');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Permission created successfully.')).toBeVisible();
+
+    await page.getByRole('searchbox', { name: 'Search by name' }).fill('Export members');
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByRole('row', { name: /Export members/ });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Permission' });
+    await expect(edit.getByLabel('Method')).toHaveValue('POST');
+    await edit.getByLabel('Method').selectOption('GET');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Permission updated successfully.')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Export members/ })).toContainText('GET');
+    await page
+      .getByRole('row', { name: /Export members/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Delete it!' }).click();
+    await expect(page.getByText('Permission deleted successfully.')).toBeVisible();
+    await expect(page.getByText('0 - 0 of 0').first()).toBeVisible();
   });
 
   test('user roles: give a member a role, then take it back', async ({ page, app }) => {
@@ -78,6 +105,12 @@ test.describe('[ADMIN][ACCESS]', () => {
     await expect(row).toContainText('User');
     await expectAccessible(page);
     await shoot(page, 'user-roles');
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit UserRole' });
+    await edit.getByLabel('Role').selectOption({ label: 'Guest' });
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('UserRole updated successfully.')).toBeVisible();
+    await expect(row).toContainText('Guest');
     await row.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Delete it!' }).click();
     await expect(page.getByText('UserRole deleted successfully.')).toBeVisible();
