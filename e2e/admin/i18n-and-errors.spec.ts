@@ -57,3 +57,23 @@ test.describe('[ADMIN][ERRORS]', () => {
     expect(await page.evaluate(() => localStorage.getItem('userRole'))).toBeNull();
   });
 });
+
+test.describe('[ADMIN][ERRORS] when the server cannot be reached', () => {
+  test('a save says the request failed on the way', async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/users');
+    await page.route('**/api/auth/users', (route) =>
+      route.request().method() === 'POST' ? route.abort('connectionrefused') : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Add New User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Post User' });
+    await dialog.getByLabel('Name').fill('Offline');
+    await dialog.getByLabel('Email').fill('offline@e2e.test');
+    await dialog.getByLabel('Password', { exact: true }).fill('secret1');
+    await dialog.getByLabel('Confirm Password').fill('secret1');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      dialog.getByRole('alert').filter({ hasText: 'An error occurred while creating the user.' }),
+    ).toBeVisible();
+  });
+});

@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The request never got an answer (network down, server unreachable). */
+    readonly isTransport = false,
   ) {
     super(message);
   }
@@ -27,7 +29,7 @@ export async function api<T>(method: string, path: string, options: Options = {}
     response = await fetch(path, { method, headers, body, signal: options.signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(messages.unexpected, 500);
+    throw new ApiError(messages.unexpected, 500, true);
   }
   const data = (await response.json().catch(() => undefined)) as { error?: string } | undefined;
   if (!response.ok) {
@@ -38,8 +40,12 @@ export async function api<T>(method: string, path: string, options: Options = {}
   return data as T;
 }
 
-/** The message to show for anything thrown: an API sentence, or the screen's own fallback. */
-export function getErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.message === messages.unexpected ? fallback : error.message;
-  return fallback;
+/**
+ * The message to show for anything thrown: the server's sentence, else the screen's fallback;
+ * `transportFallback` when the request never reached the server (spec section 8's variants).
+ */
+export function getErrorMessage(error: unknown, fallback: string, transportFallback = fallback): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.isTransport) return transportFallback;
+  return error.message === messages.unexpected ? fallback : error.message;
 }

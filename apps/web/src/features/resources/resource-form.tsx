@@ -6,7 +6,14 @@ import { Button } from '../../components/ui/button';
 import { getErrorMessage } from '../../lib/api-client';
 import { useResourceMutations } from './use-resource';
 
-export type SaveTexts = { created: string; updated: string; createError: string; updateError: string };
+export type SaveTexts = {
+  created: string;
+  updated: string;
+  createError: string;
+  updateError: string;
+  createTransportError?: string;
+  updateTransportError?: string;
+};
 
 /** Saves through the resource's create or update call, toasts, closes, or shows the server's sentence. */
 export function useSaveResource<Body>(path: string, id: string | undefined, texts: SaveTexts, onDone: () => void) {
@@ -20,7 +27,11 @@ export function useSaveResource<Body>(path: string, id: string | undefined, text
       toast.success(id ? texts.updated : texts.created);
       onDone();
     } catch (caught) {
-      setError(getErrorMessage(caught, id ? texts.updateError : texts.createError));
+      setError(
+        id
+          ? getErrorMessage(caught, texts.updateError, texts.updateTransportError)
+          : getErrorMessage(caught, texts.createError, texts.createTransportError),
+      );
     }
   };
   return { error, save };

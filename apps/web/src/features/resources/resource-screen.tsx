@@ -21,6 +21,7 @@ type Texts = {
   deleteError: string;
   createTitle: string;
   editTitle: string;
+  deleteTransportError?: string;
 };
 
 type Props<Row extends { _id: string }> = {
@@ -56,7 +57,7 @@ export function ResourceScreen<Row extends { _id: string }>({ path, texts, colum
     if (!row) return;
     remove.mutate(row._id, {
       onSuccess: () => toast.success(texts.deleted),
-      onError: (error) => toast.error(getErrorMessage(error, texts.deleteError)),
+      onError: (error) => toast.error(getErrorMessage(error, texts.deleteError, texts.deleteTransportError)),
     });
   };
 

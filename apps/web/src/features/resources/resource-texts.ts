@@ -10,4 +10,15 @@ export const resourceTexts = (t: TFunction, resource: string) => ({
   deleteError: t(`${resource}.deleteError`),
   createTitle: t(`${resource}.createTitle`),
   editTitle: t(`${resource}.editTitle`),
+  deleteTransportError: t(`${resource}.deleteTransportError`),
+});
+
+/** What a create/edit form says on success and failure, from the same keys. */
+export const saveTexts = (t: TFunction, resource: string) => ({
+  created: t(`${resource}.created`),
+  updated: t(`${resource}.updated`),
+  createError: t(`${resource}.createError`),
+  updateError: t(`${resource}.updateError`),
+  createTransportError: t(`${resource}.createTransportError`),
+  updateTransportError: t(`${resource}.updateTransportError`),
 });

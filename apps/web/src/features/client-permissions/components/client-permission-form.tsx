@@ -7,6 +7,7 @@ import { SwitchField } from '../../../components/ui/switch-field';
 import { TextField } from '../../../components/ui/text-field';
 import { translateMessage } from '../../../lib/translate-message';
 import { ResourceForm, useSaveResource } from '../../resources/resource-form';
+import { saveTexts } from '../../resources/resource-texts';
 
 type Values = z.input<typeof createClientPermissionBodySchema>;
 
@@ -26,12 +27,7 @@ export function ClientPermissionForm({ row, onDone }: { row?: ClientPermission; 
   const { error, save } = useSaveResource<Values>(
     apiRoutes.clientPermissions,
     row?._id,
-    {
-      created: t('clientPermissions.created'),
-      updated: t('clientPermissions.updated'),
-      createError: t('clientPermissions.createError'),
-      updateError: t('clientPermissions.updateError'),
-    },
+    saveTexts(t, 'clientPermissions'),
     onDone,
   );
   const { errors, isSubmitting } = form.formState;

@@ -9,6 +9,7 @@ import { SwitchField } from '../../../components/ui/switch-field';
 import { TextField } from '../../../components/ui/text-field';
 import { translateMessage } from '../../../lib/translate-message';
 import { ResourceForm, useSaveResource } from '../../resources/resource-form';
+import { saveTexts } from '../../resources/resource-texts';
 
 type Values = z.input<typeof createPermissionBodySchema>;
 
@@ -24,17 +25,7 @@ export function PermissionForm({ row, onDone }: { row?: Permission; onDone: () =
       auth: row?.auth ?? true,
     },
   });
-  const { error, save } = useSaveResource<Values>(
-    apiRoutes.permissions,
-    row?._id,
-    {
-      created: t('permissions.created'),
-      updated: t('permissions.updated'),
-      createError: t('permissions.createError'),
-      updateError: t('permissions.updateError'),
-    },
-    onDone,
-  );
+  const { error, save } = useSaveResource<Values>(apiRoutes.permissions, row?._id, saveTexts(t, 'permissions'), onDone);
   const { errors, isSubmitting } = form.formState;
   const message = (text?: string) => translateMessage(t, text);
   const [method, auth] = useWatch({ control: form.control, name: ['method', 'auth'] });

@@ -6,6 +6,7 @@ import { apiRoutes, createRoleBodySchema, type ClientPermission, type Permission
 import { TextField } from '../../../components/ui/text-field';
 import { translateMessage } from '../../../lib/translate-message';
 import { ResourceForm, useSaveResource } from '../../resources/resource-form';
+import { saveTexts } from '../../resources/resource-texts';
 import { useReference } from '../../resources/use-reference';
 import { CheckboxList } from './checkbox-list';
 
@@ -24,17 +25,7 @@ export function RoleForm({ row, onDone }: { row?: Role; onDone: () => void }) {
       clientPermission: row?.clientPermission ?? [],
     },
   });
-  const { error, save } = useSaveResource<Values>(
-    apiRoutes.roles,
-    row?._id,
-    {
-      created: t('roles.created'),
-      updated: t('roles.updated'),
-      createError: t('roles.createError'),
-      updateError: t('roles.updateError'),
-    },
-    onDone,
-  );
+  const { error, save } = useSaveResource<Values>(apiRoutes.roles, row?._id, saveTexts(t, 'roles'), onDone);
   const { errors, isSubmitting } = form.formState;
   return (
     <ResourceForm error={error} isBusy={isSubmitting} onSubmit={form.handleSubmit(save)} onCancel={onDone}>

@@ -12,6 +12,7 @@ import {
 import { SelectField } from '../../../components/ui/select-field';
 import { translateMessage } from '../../../lib/translate-message';
 import { ResourceForm, useSaveResource } from '../../resources/resource-form';
+import { saveTexts } from '../../resources/resource-texts';
 import { useReference } from '../../resources/use-reference';
 
 export function UserRoleForm({ row, onDone }: { row?: UserRole; onDone: () => void }) {
@@ -25,12 +26,7 @@ export function UserRoleForm({ row, onDone }: { row?: UserRole; onDone: () => vo
   const { error, save } = useSaveResource<CreateUserRoleBody>(
     apiRoutes.userRoles,
     row?._id,
-    {
-      created: t('userRoles.created'),
-      updated: t('userRoles.updated'),
-      createError: t('userRoles.createError'),
-      updateError: t('userRoles.updateError'),
-    },
+    saveTexts(t, 'userRoles'),
     onDone,
   );
   const { errors, isSubmitting } = form.formState;

@@ -13,6 +13,7 @@ import { SwitchField } from '../../../components/ui/switch-field';
 import { TextField } from '../../../components/ui/text-field';
 import { translateMessage } from '../../../lib/translate-message';
 import { ResourceForm, useSaveResource } from '../../resources/resource-form';
+import { saveTexts } from '../../resources/resource-texts';
 
 const createSchema = withPasswordConfirmation(createUserBodySchema);
 const updateSchema = withPasswordConfirmation(updateUserBodySchema);
@@ -35,12 +36,7 @@ export function UserForm({ row, onDone }: { row?: User; onDone: () => void }) {
   const { error, save } = useSaveResource<Omit<Values, 'confirmPassword'>>(
     apiRoutes.users,
     row?._id,
-    {
-      created: t('users.created'),
-      updated: t('users.updated'),
-      createError: t('users.createError'),
-      updateError: t('users.updateError'),
-    },
+    saveTexts(t, 'users'),
     onDone,
   );
   const { errors, isSubmitting } = form.formState;
