@@ -1,5 +1,4 @@
 import { createBrowserRouter } from 'react-router';
-import { AdminLayout } from './layout/admin-layout';
 import { ErrorFallback } from './layout/error-fallback';
 import { RequireAuth, SignedOutOnly } from './layout/require-auth';
 
@@ -28,7 +27,7 @@ export const router = createBrowserRouter(
           element: <RequireAuth />,
           children: [
             {
-              element: <AdminLayout />,
+              ...lazyRoute(() => import('./layout/admin-layout'), 'AdminLayout'),
               children: [
                 { index: true, ...lazyRoute(() => import('./routes/home'), 'HomeRoute') },
                 { path: 'users', ...lazyRoute(() => import('./routes/users'), 'UsersRoute') },
