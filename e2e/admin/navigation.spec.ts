@@ -68,4 +68,14 @@ test.describe('[ADMIN][NAVIGATION]', () => {
     await expect(page.getByRole('button', { name: 'Expand' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('menuExpanded'))).toBeNull();
   });
+
+  test('on a phone the menu goes away once an entry is chosen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('button', { name: 'Expand' }).click();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Roles', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/roles$/);
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Roles \(\d+\)$/);
+  });
 });

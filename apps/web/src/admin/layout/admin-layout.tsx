@@ -11,6 +11,8 @@ import { AdminMenu, ViewMenu } from './admin-menu';
 import { LanguageSwitch } from './language-switch';
 
 export const APP_VERSION = '5.925';
+/** Tailwind's `md` breakpoint: below it the menu is drawn over the page. */
+const OVERLAY_BELOW_WIDTH = 768;
 
 export function AdminLayout() {
   const { t } = useTranslation();
@@ -19,6 +21,11 @@ export function AdminLayout() {
   const [isViewMode, setViewMode] = useStoredFlag(storageKeys.menuView, () => false);
   // Signed out, only the public pages are offered.
   const showView = !userInfo || isViewMode;
+
+  // Where the menu covers the page (narrow screens), choosing an entry puts it away.
+  const closeIfCovering = () => {
+    if (window.innerWidth < OVERLAY_BELOW_WIDTH) setExpanded(false);
+  };
 
   const logout = () => {
     authStore.logOut();
@@ -87,7 +94,7 @@ export function AdminLayout() {
             id="side-menu"
             className="w-56 shrink-0 border-r border-slate-200 bg-white py-4 max-md:absolute max-md:z-10 max-md:h-full max-md:shadow-lg"
           >
-            {showView ? <ViewMenu /> : <AdminMenu />}
+            {showView ? <ViewMenu /> : <AdminMenu onNavigate={closeIfCovering} />}
           </aside>
         )}
         <main id="content" className="min-w-0 flex-1 px-4 py-6">

@@ -10,22 +10,22 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-1.5 text-sm ${isActive ? 'bg-brand-50 font-medium text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;
 
 /** Admin paths live in this app; public ones (About) are pages of the site. */
-function MenuLink({ entry }: { entry: ClientPermission }) {
+function MenuLink({ entry, onNavigate }: { entry: ClientPermission; onNavigate: () => void }) {
   return (
-    <NavLink to={entry.path} end className={linkClass}>
+    <NavLink to={entry.path} end className={linkClass} onClick={onNavigate}>
       {entry.name}
     </NavLink>
   );
 }
 
-function MenuGroupSection({ group }: { group: MenuGroup }) {
+function MenuGroupSection({ group, onNavigate }: { group: MenuGroup; onNavigate: () => void }) {
   const [isOpen, setOpen] = useState(true);
   if (group.name === 'General') {
     return (
       <div>
         <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{group.name}</p>
         {group.entries.map((entry) => (
-          <MenuLink key={entry._id} entry={entry} />
+          <MenuLink key={entry._id} entry={entry} onNavigate={onNavigate} />
         ))}
       </div>
     );
@@ -41,20 +41,20 @@ function MenuGroupSection({ group }: { group: MenuGroup }) {
         {group.name}
         <ChevronDown className={`size-4 transition-transform ${isOpen ? '' : '-rotate-90'}`} aria-hidden />
       </button>
-      {isOpen && group.entries.map((entry) => <MenuLink key={entry._id} entry={entry} />)}
+      {isOpen && group.entries.map((entry) => <MenuLink key={entry._id} entry={entry} onNavigate={onNavigate} />)}
     </div>
   );
 }
 
 /** Admin mode: the server's categories for this user, grouped as spec section 2 says. */
-export function AdminMenu() {
+export function AdminMenu({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const categories = useCategories();
   if (categories.isPending) return <p className="px-3 text-sm text-slate-600">{t('common.loading')}</p>;
   return (
     <nav aria-label={t('layout.menu')} className="flex flex-col gap-4">
       {groupCategories(categories.data?.categories ?? []).map((group) => (
-        <MenuGroupSection key={group.name} group={group} />
+        <MenuGroupSection key={group.name} group={group} onNavigate={onNavigate} />
       ))}
     </nav>
   );
