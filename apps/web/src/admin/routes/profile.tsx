@@ -14,6 +14,7 @@ import {
 } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { NewPasswordFields } from '../../components/forms/new-password-fields';
 import { TextField } from '../../components/ui/text-field';
 import { authStore } from '../../features/auth/auth-store';
 import { getMyProfile, updateMyProfile, uploadProfileImage } from '../../features/profile/profile-calls';
@@ -152,21 +153,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           {...form.register('bio')}
         />
       </div>
-      <TextField
-        label={t('common.password')}
-        type="password"
-        autoComplete="new-password"
-        placeholder={t('users.passwordKeep')}
-        error={message(errors.password?.message)}
-        {...form.register('password')}
-      />
-      <TextField
-        label={t('common.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={message(errors.confirmPassword?.message)}
-        {...form.register('confirmPassword')}
-      />
+      <NewPasswordFields register={form.register} errors={errors} isOptional />
       <div className="flex justify-end">
         <Button type="submit" isBusy={isSubmitting || isUploading}>
           {t('profile.update')}

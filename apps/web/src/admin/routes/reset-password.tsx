@@ -8,10 +8,9 @@ import { z } from 'zod';
 import { passwordSchema, withPasswordConfirmation } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/text-field';
+import { NewPasswordFields } from '../../components/forms/new-password-fields';
 import { resetPassword } from '../../features/auth/api/auth-calls';
 import { getErrorMessage } from '../../lib/api-client';
-import { translateMessage } from '../../lib/translate-message';
 import { AuthCard } from '../layout/auth-card';
 
 const resetFormSchema = withPasswordConfirmation(z.object({ password: passwordSchema }));
@@ -47,20 +46,7 @@ export function ResetPasswordRoute() {
     <AuthCard title={t('reset.title')}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-        <TextField
-          label={t('common.password')}
-          type="password"
-          autoComplete="new-password"
-          error={translateMessage(t, errors.password?.message)}
-          {...form.register('password')}
-        />
-        <TextField
-          label={t('common.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={translateMessage(t, errors.confirmPassword?.message)}
-          {...form.register('confirmPassword')}
-        />
+        <NewPasswordFields register={form.register} errors={errors} />
         <Button type="submit" isBusy={isSubmitting}>
           {t('reset.submit')}
         </Button>

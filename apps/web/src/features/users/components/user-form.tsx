@@ -10,6 +10,7 @@ import {
   type User,
 } from '@community/shared';
 import { SwitchField } from '../../../components/ui/switch-field';
+import { NewPasswordFields } from '../../../components/forms/new-password-fields';
 import { TextField } from '../../../components/ui/text-field';
 import { translateMessage } from '../../../lib/translate-message';
 import { ResourceForm, useSaveResource } from '../../resources/resource-form';
@@ -53,21 +54,7 @@ export function UserForm({ row, onDone }: { row?: User; onDone: () => void }) {
         error={message(errors.email?.message)}
         {...form.register('email')}
       />
-      <TextField
-        label={t('common.password')}
-        type="password"
-        autoComplete="new-password"
-        placeholder={row ? t('users.passwordKeep') : undefined}
-        error={message(errors.password?.message)}
-        {...form.register('password')}
-      />
-      <TextField
-        label={t('common.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
-        error={message(errors.confirmPassword?.message)}
-        {...form.register('confirmPassword')}
-      />
+      <NewPasswordFields register={form.register} errors={errors} isOptional={Boolean(row)} />
       <Controller
         control={form.control}
         name="confirmed"
