@@ -28,6 +28,7 @@ export const messages = {
   imageType: 'Only PNG, JPEG, WebP or GIF images are accepted.',
   imageUnreadable: 'The image could not be read.',
   imageTooManyPixels: 'The image dimensions are too large.',
+  imageNotUploaded: 'Image must be an uploaded image',
   noFile: 'Please choose a file to upload.',
   notSelfDelete: 'You cannot delete your own account.',
   notSelfBlock: 'You cannot block your own account.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages.js';
 import { optionalPasswordSchema, optionalText, requiredText } from './common.js';
 
 export const profileSchema = z.object({
@@ -21,6 +22,9 @@ export type MyProfileResponse = z.infer<typeof myProfileResponseSchema>;
 
 /** Profile images are served by this server; anything else is refused. */
 export const PROFILE_IMAGE_PATH_PREFIX = '/api/upload/images/';
+const PROFILE_IMAGE_PATH = /^\/api\/upload\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The image id inside a path that passed the schema. */
+export const imageIdFromPath = (path: string) => path.slice(PROFILE_IMAGE_PATH_PREFIX.length);
 
 export const updateMyProfileBodySchema = z.object({
   name: requiredText('Name', 100),
@@ -29,8 +33,8 @@ export const updateMyProfileBodySchema = z.object({
   bio: optionalText('Bio', 2000),
   password: optionalPasswordSchema,
   image: optionalText('Image', 300).refine(
-    (value) => value === null || value.startsWith(PROFILE_IMAGE_PATH_PREFIX),
-    'Image must be an uploaded image',
+    (value) => value === null || PROFILE_IMAGE_PATH.test(value),
+    messages.imageNotUploaded,
   ),
 });
 export type UpdateMyProfileBody = z.infer<typeof updateMyProfileBodySchema>;

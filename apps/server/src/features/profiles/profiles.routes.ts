@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import {
   apiRoutes,
+  imageIdFromPath,
   listQuerySchema,
   listResponseSchema,
   messages,
@@ -15,7 +16,7 @@ import { profiles, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { currentUser } from '../../plugins/access.js';
-import { findProfile, listUserProfiles } from './profiles.queries.js';
+import { findProfile, imageExists, listUserProfiles } from './profiles.queries.js';
 
 export function registerProfileRoutes(app: FastifyInstance, { db, tokens }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -67,6 +68,9 @@ export function registerProfileRoutes(app: FastifyInstance, { db, tokens }: AppD
     async (request) => {
       const me = currentUser(request);
       const { name, phone, address, bio, image, password } = request.body;
+      if (image && !(await imageExists(db, imageIdFromPath(image)))) {
+        throw new AppError('bad_request', messages.imageNotUploaded);
+      }
       const passwordHash = password ? await hashPassword(password) : undefined;
       const tokenVersion = await db.transaction(async (tx) => {
         const [updated] = await tx

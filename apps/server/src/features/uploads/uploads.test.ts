@@ -1,107 +1,236 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images } from '../../db/schema.js';
 import { createSignedInUser } from '../../test/factories.js';
-import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { startTestServer, type RequestOptions, type TestServer } from '../../test/test-server.js';
 
 let server: TestServer;
-let token: string;
 beforeAll(async () => {
   server = await startTestServer();
-  token = (await createSignedInUser(server)).token;
 });
 afterAll(() => server.close());
 
-function upload(bytes: Buffer, name = 'avatar.png', type = 'image/png', as = token) {
+const UPLOAD = '/api/upload/profile-image';
+const UPLOADED = 'File uploaded successfully! Please update your profile to apply the new image.';
+const IMAGE_PATH = /^\/api\/upload\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const MB = 1024 * 1024;
+
+// ---- images built for the tests ----------------------------------------------------------------
+
+const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#f00' } });
+
+const noise = (width: number, height: number) =>
+  sharp({
+    create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  });
+
+/**
+ * A valid 1-bit greyscale PNG of any size, built by hand: a 20000x20000 single-colour image is
+ * about 50 KB this way (an 8-bit encoding from sharp would be over the 1 MB limit, and slow).
+ */
+function blankPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13); // bit depth 1, colour type 0 (grey), no interlace
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1;
+  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8))); // filter byte 0, black pixels
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+// ---- helpers --------------------------------------------------------------------------------------
+
+function fileForm(bytes: Buffer, name = 'avatar.png', type = 'image/png'): FormData {
   const form = new FormData();
   form.append('type', 'image');
   form.append('file', new Blob([bytes], { type }), name);
-  return server.request('POST', '/api/upload/profile-image', { token: as, rawBody: form });
+  return form;
 }
 
-const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#c33' } });
+const upload = (token: string | undefined, form: FormData) => server.request('POST', UPLOAD, { token, rawBody: form });
+
+const imagesOf = (ownerId: string) => server.deps.db.select().from(images).where(eq(images.ownerId, ownerId));
+
+const imageCount = async () => (await server.deps.db.select({ id: images.id }).from(images)).length;
+
+/** Everything under a directory, to see that an upload wrote no file. */
+const filesUnder = (dir: string): string[] =>
+  fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((entry) => path.join(dir, entry));
+
+async function fetchImage(imagePath: string) {
+  const response = await fetch(server.baseUrl + imagePath);
+  return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+// ---- tests ----------------------------------------------------------------------------------------
 
 describe('POST /api/upload/profile-image', () => {
   it.each([
-    ['PNG', () => solid(40, 30).png().toBuffer(), 'image/png'],
-    ['WebP', () => solid(40, 30).webp().toBuffer(), 'image/webp'],
-    ['GIF', () => solid(40, 30).gif().toBuffer(), 'image/gif'],
-  ])('stores a %s and serves it with a year of caching', async (_label, make, contentType) => {
-    const response = await upload(await make());
+    ['PNG', () => solid(40, 30).png().toBuffer(), 'avatar.png', 'image/png', 'png'],
+    [
+      'JPEG with EXIF metadata',
+      () =>
+        solid(40, 30)
+          .withMetadata({ exif: { IFD0: { Copyright: 'secret-owner' } } })
+          .jpeg()
+          .toBuffer(),
+      'photo.jpg',
+      'image/jpeg',
+      'jpeg',
+    ],
+    ['WebP', () => solid(40, 30).webp().toBuffer(), 'avatar.webp', 'image/webp', 'webp'],
+    ['GIF', () => solid(40, 30).gif().toBuffer(), 'avatar.gif', 'image/gif', 'gif'],
+  ])('stores a %s and serves it to anyone for a year', async (_label, make, name, contentType, format) => {
+    const member = await createSignedInUser(server);
+
+    const response = await upload(member.token, fileForm(await make(), name, contentType));
+
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({
-      message: 'File uploaded successfully! Please update your profile to apply the new image.',
-      filePaths: [{ path: expect.stringMatching(/^\/api\/upload\/images\/[0-9a-f-]{36}$/) }],
-    });
-    const served = await fetch(server.baseUrl + response.body.filePaths[0].path);
+    expect(response.body).toEqual({ message: UPLOADED, filePaths: [{ path: expect.stringMatching(IMAGE_PATH) }] });
+    const imagePath: string = response.body.filePaths[0].path;
+    const { response: served, bytes } = await fetchImage(imagePath);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe(contentType);
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
-    expect([meta.width, meta.height]).toEqual([40, 30]);
+    expect(await sharp(bytes).metadata()).toMatchObject({ format, width: 40, height: 30 });
+    const rows = await imagesOf(member.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: IMAGE_PATH.exec(imagePath)![1], contentType });
+    expect(Buffer.from(rows[0]!.data).equals(bytes)).toBe(true);
   });
 
-  it('re-encodes a JPEG without its metadata', async () => {
+  it('strips the EXIF metadata of a JPEG', async () => {
+    const member = await createSignedInUser(server);
     const jpeg = await solid(64, 64)
-      .withExif({ IFD0: { Copyright: 'secret-owner-name', Artist: 'secret-owner-name' } })
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-owner' } } })
       .jpeg()
       .toBuffer();
-    expect(jpeg.toString('latin1')).toContain('secret-owner-name');
-    const response = await upload(jpeg, 'photo.jpg', 'image/jpeg');
+    expect(jpeg.toString('latin1')).toContain('secret-owner');
+
+    const response = await upload(member.token, fileForm(jpeg, 'photo.jpg', 'image/jpeg'));
+
     expect(response.status).toBe(201);
-    const id = response.body.filePaths[0].path.split('/').pop();
-    const [stored] = await server.deps.db.select().from(images).where(eq(images.id, id));
-    expect(stored!.contentType).toBe('image/jpeg');
-    expect(stored!.data.toString('latin1')).not.toContain('secret-owner-name');
-    expect((await sharp(stored!.data).metadata()).exif).toBeUndefined();
+    const { bytes } = await fetchImage(response.body.filePaths[0].path);
+    expect(bytes.toString('latin1')).not.toContain('secret-owner');
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+    const [row] = await imagesOf(member.id);
+    expect(Buffer.from(row!.data).toString('latin1')).not.toContain('secret-owner');
   });
 
-  it('refuses a file over 1 MB with the spec message', async () => {
-    const response = await upload(crypto.randomBytes(1024 * 1024 + 10));
-    expect(response.status).toBe(413);
-    expect(response.body).toEqual({ error: 'File size exceeds 1MB limit. Please upload a smaller file.' });
+  it('scales a large image within the pixel limit down to 1024 pixels', async () => {
+    const member = await createSignedInUser(server);
+    const response = await upload(member.token, fileForm(blankPng(6000, 3000)));
+    expect(response.status).toBe(201);
+    const { bytes } = await fetchImage(response.body.filePaths[0].path);
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 1024, height: 512 });
+    expect(await imagesOf(member.id)).toHaveLength(1);
   });
 
-  it.each([
-    ['HTML', Buffer.from('<html><script>alert(1)</script></html>')],
+  it('stores a file whose name has path characters under a fresh id, writing no file', async () => {
+    const member = await createSignedInUser(server);
+    const filesBefore = filesUnder(server.dataDir);
+
+    const response = await upload(member.token, fileForm(await solid(4, 4).png().toBuffer(), '../../etc/passwd.png'));
+
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ message: UPLOADED, filePaths: [{ path: expect.stringMatching(IMAGE_PATH) }] });
+    const [row] = await imagesOf(member.id);
+    expect(row!.id).toBe(IMAGE_PATH.exec(response.body.filePaths[0].path)![1]);
+    expect(filesUnder(server.dataDir)).toEqual(filesBefore);
+    expect(fs.existsSync('/etc/passwd.png')).toBe(false);
+  });
+
+  it.each<[string, () => Promise<RequestOptions>, number, string]>([
     [
-      'SVG',
-      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>'),
+      'a file over 1 MB',
+      async () => {
+        const big = await noise(800, 800).png().toBuffer();
+        expect(big.length).toBeGreaterThan(MB);
+        return { rawBody: fileForm(big) };
+      },
+      413,
+      'File size exceeds 1MB limit. Please upload a smaller file.',
     ],
-    ['random bytes', crypto.randomBytes(2048)],
-  ])('refuses %s named .png', async (_label, bytes) => {
-    const before = (await server.deps.db.select({ id: images.id }).from(images)).length;
-    const response = await upload(bytes);
-    expect(response.status).toBe(415);
-    expect(response.body).toEqual({ error: 'Only PNG, JPEG, WebP or GIF images are accepted.' });
-    expect((await server.deps.db.select({ id: images.id }).from(images)).length).toBe(before);
+    [
+      'HTML named avatar.png',
+      async () => ({ rawBody: fileForm(Buffer.from('<!doctype html><script>alert(1)</script>')) }),
+      415,
+      'Only PNG, JPEG, WebP or GIF images are accepted.',
+    ],
+    [
+      'SVG named avatar.png',
+      async () => ({
+        rawBody: fileForm(
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="9" height="9"/></svg>'),
+        ),
+      }),
+      415,
+      'Only PNG, JPEG, WebP or GIF images are accepted.',
+    ],
+    [
+      'a small PNG declaring 20000x20000 pixels',
+      async () => {
+        const bomb = blankPng(20000, 20000);
+        expect(bomb.length).toBeLessThan(100 * 1024);
+        expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({
+          width: 20000,
+          height: 20000,
+        });
+        return { rawBody: fileForm(bomb) };
+      },
+      413,
+      'The image dimensions are too large.',
+    ],
+    [
+      'a form without a file',
+      async () => {
+        const form = new FormData();
+        form.append('type', 'image');
+        return { rawBody: form };
+      },
+      400,
+      'Please choose a file to upload.',
+    ],
+    ['a JSON body', async () => ({ body: { file: 'avatar.png', type: 'image' } }), 415, 'Unsupported content type.'],
+    [
+      'a plain text body',
+      async () => ({ rawBody: 'avatar', headers: { 'content-type': 'text/plain' } }),
+      415,
+      'Unsupported content type.',
+    ],
+  ])('refuses %s and stores nothing', async (_label, request, status, error) => {
+    const member = await createSignedInUser(server);
+
+    const response = await server.request('POST', UPLOAD, { token: member.token, ...(await request()) });
+
+    expect(response.status).toBe(status);
+    expect(response.body).toEqual({ error });
+    expect(await imagesOf(member.id)).toEqual([]);
   });
 
-  it('refuses a small PNG that decodes to a huge image', async () => {
-    const bomb = await solid(10000, 10000).png({ compressionLevel: 9 }).toBuffer();
-    expect(bomb.length).toBeLessThan(1024 * 1024);
-    const response = await upload(bomb);
-    expect(response.status).toBe(413);
-    expect(response.body).toEqual({ error: 'The image dimensions are too large.' });
-  });
-
-  it('ignores path characters in the file name', async () => {
-    const response = await upload(await solid(4, 4).png().toBuffer(), '../../etc/passwd.png');
-    expect(response.status).toBe(201);
-    expect(response.body.filePaths[0].path).toMatch(/^\/api\/upload\/images\/[0-9a-f-]{36}$/);
-  });
-
-  it('asks for a file when none is sent, and refuses JSON', async () => {
-    const form = new FormData();
-    form.append('type', 'image');
-    const empty = await server.request('POST', '/api/upload/profile-image', { token, rawBody: form });
-    expect(empty.status).toBe(400);
-    expect(empty.body).toEqual({ error: 'Please choose a file to upload.' });
-    const json = await server.post('/api/upload/profile-image', { file: 'x' }, token);
-    expect(json.status).toBe(415);
-    expect(json.body).toEqual({ error: 'Unsupported content type.' });
+  it('answers 401 without a token and stores nothing', async () => {
+    const before = await imageCount();
+    const response = await upload(undefined, fileForm(await solid(4, 4).png().toBuffer()));
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ error: 'Please sign in to continue.' });
+    expect(await imageCount()).toBe(before);
   });
 });
 
@@ -109,5 +238,12 @@ describe('GET /api/upload/images/:id', () => {
   it('answers 404 for an unknown image', async () => {
     const response = await server.get(`/api/upload/images/${crypto.randomUUID()}`);
     expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: 'Image not found.' });
+  });
+
+  it('answers 400 for an id that is not a UUID', async () => {
+    const response = await server.get('/api/upload/images/..%2F..%2Fetc%2Fpasswd');
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: 'The id is not valid.' });
   });
 });
