@@ -7,6 +7,9 @@ import type { Config } from './config/env.js';
 import { createPgliteDatabase, createPostgresDatabase, type Database } from './db/client.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerClientPermissionRoutes } from './features/client-permissions/client-permissions.routes.js';
+import { registerInviteRoutes } from './features/invites/invites.routes.js';
+import { registerNotificationRoutes } from './features/notifications/notifications.routes.js';
+import { registerSiteConfigRoutes } from './features/site-config/site-config.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerPermissionRoutes } from './features/permissions/permissions.routes.js';
 import { registerProfileRoutes } from './features/profiles/profiles.routes.js';
@@ -91,7 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const deps = await database.withStartupLock(async () => {
       await database.migrate();
       const tokens = createTokenService(config.jwtSecret ?? (await ensureJwtSecret(db)));
-      await registerSecurityHeaders(app, { googleSignIn: false });
+      await registerSecurityHeaders(app, { googleSignIn: config.googleClientId !== undefined });
       await registerDocs(app);
       registerJsonGuard(app);
       const access = registerAccessControl(app, { db, tokens });
@@ -115,6 +118,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       registerUserRoleRoutes(app, appDeps);
       registerProfileRoutes(app, appDeps);
       await registerUploadRoutes(app, appDeps);
+      registerInviteRoutes(app, appDeps);
+      registerNotificationRoutes(app, appDeps);
+      registerSiteConfigRoutes(app, appDeps);
       app.all('/api/*', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
         reply.code(404).send({ error: messages.routeNotFound }),
       );

@@ -15,4 +15,9 @@ export const apiRoutes = {
   permissions: '/api/auth/permissions',
   clientPermissions: '/api/auth/client-permissions',
   userRoles: '/api/auth/user-roles',
+  invites: '/api/auth/invites',
+  validateInvite: '/api/auth/invites/validate',
+  registerInvite: '/api/auth/register-invite',
+  notifications: '/api/auth/notifications',
+  siteConfig: '/api/config',
 } as const;

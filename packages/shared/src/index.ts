@@ -10,3 +10,6 @@ export * from './schemas/user-role.js';
 export * from './schemas/auth.js';
 export * from './schemas/profile.js';
 export * from './schemas/upload.js';
+export * from './schemas/invite.js';
+export * from './schemas/notification.js';
+export * from './schemas/site-config.js';

@@ -16,6 +16,9 @@ const url = (protocols: string[]) =>
     `must be a URL starting with ${protocols.join(' or ')}//`,
   );
 
+/** Google's published signing keys for ID tokens. */
+const GOOGLE_JWKS_DEFAULT = 'https://www.googleapis.com/oauth2/v3/certs';
+
 const envSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
   PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -35,6 +38,8 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   WEB_DIST_DIR: optional(z.string()),
+  GOOGLE_CLIENT_ID: optional(z.string().max(500)),
+  GOOGLE_JWKS_URL: z.preprocess(blankIsUnset, url(['https:', 'http:']).default(GOOGLE_JWKS_DEFAULT)),
 });
 
 export type Config = {
@@ -53,6 +58,9 @@ export type Config = {
   trustProxy: boolean | number | string;
   logLevel: string;
   webDistDir: string;
+  /** Set: Google sign-in is on, with this audience. */
+  googleClientId: string | undefined;
+  googleJwksUrl: string;
 };
 
 export class ConfigError extends Error {}
@@ -88,5 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : webDistDefault,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleJwksUrl: e.GOOGLE_JWKS_URL,
   };
 }

@@ -6,7 +6,7 @@ import { queryRows } from './query-rows.js';
 /** Above this many matches a search reports the planner's estimate instead of counting every row. */
 export const EXACT_COUNT_LIMIT = 1000;
 
-export type CountedTable = 'users' | 'roles' | 'permissions' | 'client_permissions' | 'user_roles';
+export type CountedTable = 'users' | 'roles' | 'permissions' | 'client_permissions' | 'user_roles' | 'invites';
 
 /** A row's sort key as text, exact to the microsecond (a JS Date would round it). */
 export type SortKey = string[];

@@ -194,3 +194,50 @@ export const rowCounts = pgTable('row_counts', {
   count: integer('count').notNull(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+export const invites = pgTable(
+  'invites',
+  {
+    id: uuid('id').primaryKey(),
+    createdAt: createdAt(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Shown to admins as a link they can copy again, so it is kept as issued. */
+    token: text('token').notNull(),
+    /** When set, only this address may use the invite. */
+    email: text('email'),
+    hours: integer('hours').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    status: text('status', { enum: ['pending', 'submitted', 'consumed', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    /** The account that registered through the invite (awaiting approval, or signed in with Google). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('invites_token_key').on(t.token),
+    index('invites_created_at_id_idx').on(t.createdAt, t.id),
+    index('invites_user_idx').on(t.userId),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey(),
+    createdAt: createdAt(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body'),
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('notifications_user_unread_idx')
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.readAt} is null`),
+  ],
+);

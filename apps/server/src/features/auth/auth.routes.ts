@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiRoutes,
   forgotPasswordBodySchema,
+  googleSignInBodySchema,
   loginBodySchema,
   loginResponseSchema,
   messageResponseSchema,
@@ -12,7 +13,9 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { verifyPassword } from '../../lib/passwords.js';
+import { createUserThroughInvite } from '../invites/invites.service.js';
 import { findUserByEmail } from '../users/users.queries.js';
+import { createGoogleVerifier } from './google.js';
 import { resetPassword, sendPasswordReset } from './password-reset.js';
 import { startSession } from './sessions.js';
 
@@ -20,6 +23,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, limits, tokens, mailer, config, background } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
+  const verifyGoogle =
+    config.googleClientId !== undefined
+      ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
+      : undefined;
 
   r.post(
     apiRoutes.login,
@@ -96,6 +103,37 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
       const isReset = await resetPassword(db, request.body.resetToken, request.body.password);
       if (!isReset) throw new AppError('bad_request', messages.resetInvalid);
       return { message: messages.passwordReset };
+    },
+  );
+
+  r.post(
+    apiRoutes.google,
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Sign in with a Google ID token',
+        description:
+          'Signs in an existing account; a new one needs a valid invite (naming this email, when it names one). Answers 503 while Google sign-in is not configured.',
+        tags,
+        security: [],
+        body: googleSignInBodySchema,
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!verifyGoogle) throw new AppError('unavailable', messages.googleDisabled);
+      await limits.consume('tokenChecksPerIp', request.ip);
+      const person = await verifyGoogle(request.body.credential);
+      let user = await findUserByEmail(db, person.email);
+      if (!user) {
+        if (!request.body.invite) throw new AppError('forbidden', messages.googleNoAccount);
+        await createUserThroughInvite(db, request.body.invite, person);
+        user = await findUserByEmail(db, person.email);
+      }
+      if (!user) throw new AppError('forbidden', messages.googleNoAccount);
+      if (user.blocked) throw new AppError('forbidden', messages.blocked);
+      if (!user.confirmed) throw new AppError('forbidden', messages.awaitingApproval);
+      return startSession(db, tokens, user);
     },
   );
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { passwordResets, users } from '../../db/schema.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { notifyUser, passwordChangedNotification } from '../notifications/notify.js';
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -63,6 +64,7 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
       .where(eq(users.id, consumed.userId));
+    await notifyUser(tx, consumed.userId, passwordChangedNotification);
     // Every other link sent to this account stops working too.
     await tx
       .update(passwordResets)

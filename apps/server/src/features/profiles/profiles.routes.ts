@@ -16,6 +16,7 @@ import { profiles, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { currentUser } from '../../plugins/access.js';
+import { notifyUser, passwordChangedNotification } from '../notifications/notify.js';
 import { findProfile, imageExists, listUserProfiles } from './profiles.queries.js';
 
 export function registerProfileRoutes(app: FastifyInstance, { db, tokens }: AppDeps) {
@@ -88,6 +89,7 @@ export function registerProfileRoutes(app: FastifyInstance, { db, tokens }: AppD
           .insert(profiles)
           .values({ userId: me.id, ...fields })
           .onConflictDoUpdate({ target: profiles.userId, set: fields });
+        if (passwordHash) await notifyUser(tx, me.id, passwordChangedNotification);
         return updated!.tokenVersion;
       });
       const profile = (await findProfile(db, me.id))!;

@@ -7,6 +7,7 @@ import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { AuthUser } from '../../plugins/access.js';
+import { notifyUser, passwordChangedNotification } from '../notifications/notify.js';
 import { assertAnAdminRemains, isAdminUser, lockAdminChanges } from './admin-guard.js';
 import { findUserById, isEmailTaken, toUser, userColumns } from './users.queries.js';
 
@@ -63,6 +64,7 @@ export async function updateUser(db: Db, actor: AuthUser, id: string, body: Upda
         .where(eq(users.id, id))
         .returning(userColumns);
       await assertAnAdminRemains(tx);
+      if (passwordHash) await notifyUser(tx, id, passwordChangedNotification);
       return toUser(row!);
     });
   } catch (error) {

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  apiRoutes,
+  createInviteBodySchema,
+  deletedSchema,
+  idParamsSchema,
+  inviteSchema,
+  inviteTokenParamsSchema,
+  inviteValidationSchema,
+  listQuerySchema,
+  listResponseSchema,
+  messageResponseSchema,
+  messages,
+  registerInviteBodySchema,
+} from '@community/shared';
+import type { AppDeps } from '../../app-deps.js';
+import { currentUser } from '../../plugins/access.js';
+import { findInviteByToken, listInvites, toValidation } from './invites.queries.js';
+import { approveInvite, createInvite, deleteInvite, registerThroughInvite, rejectInvite } from './invites.service.js';
+
+export function registerInviteRoutes(app: FastifyInstance, { db, config, limits }: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['invites'];
+  const { publicUrl } = config;
+
+  r.get(
+    apiRoutes.invites,
+    {
+      schema: {
+        summary: 'List invites',
+        description: 'Newest first.',
+        tags,
+        querystring: listQuerySchema,
+        response: { 200: listResponseSchema(inviteSchema) },
+      },
+    },
+    (request) => listInvites(db, publicUrl, request.query),
+  );
+
+  r.post(
+    apiRoutes.invites,
+    {
+      schema: {
+        summary: 'Create an invite link',
+        description: 'Without an email any account may use it; hours default to 48.',
+        tags,
+        body: createInviteBodySchema,
+        response: { 201: inviteSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createInvite(db, publicUrl, currentUser(request).id, request.body)),
+  );
+
+  r.delete(
+    `${apiRoutes.invites}/:id`,
+    {
+      schema: {
+        summary: 'Delete an invite',
+        description: 'Refused while a registration through it awaits approval.',
+        tags,
+        params: idParamsSchema,
+        response: { 200: deletedSchema },
+      },
+    },
+    async (request) => {
+      await deleteInvite(db, request.params.id);
+      return { _id: request.params.id };
+    },
+  );
+
+  r.post(
+    `${apiRoutes.invites}/:id/approve`,
+    {
+      schema: {
+        summary: 'Approve the registration made through an invite',
+        tags,
+        params: idParamsSchema,
+        response: { 200: inviteSchema },
+      },
+    },
+    (request) => approveInvite(db, publicUrl, request.params.id),
+  );
+
+  r.post(
+    `${apiRoutes.invites}/:id/reject`,
+    {
+      schema: {
+        summary: 'Reject the registration made through an invite',
+        description: 'The waiting account is removed.',
+        tags,
+        params: idParamsSchema,
+        response: { 200: inviteSchema },
+      },
+    },
+    (request) => rejectInvite(db, publicUrl, request.params.id),
+  );
+
+  r.get(
+    `${apiRoutes.validateInvite}/:token`,
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Check an invite before using it',
+        description: 'Never uses the invite up.',
+        tags,
+        security: [],
+        params: inviteTokenParamsSchema,
+        response: { 200: inviteValidationSchema },
+      },
+    },
+    async (request) => {
+      await limits.consume('tokenChecksPerIp', request.ip);
+      return toValidation(await findInviteByToken(db, request.params.token));
+    },
+  );
+
+  r.post(
+    apiRoutes.registerInvite,
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Register through an invite',
+        description: 'Creates an account that waits for an administrator to approve it.',
+        tags,
+        security: [],
+        body: registerInviteBodySchema,
+        response: { 201: messageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await limits.consume('registrationPerIp', request.ip);
+      await registerThroughInvite(db, request.body);
+      return reply.code(201).send({ message: messages.registrationSubmitted });
+    },
+  );
+}

@@ -1,0 +1,86 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { paginate, type Notification, type NotificationList } from '@community/shared';
+import type { Db } from '../../db/client.js';
+import { notifications } from '../../db/schema.js';
+
+type Query = { page: number; limit: number; unread: boolean };
+
+/**
+ * One read of the caller's notifications that changes whenever the list could: counts and the
+ * latest creation and read times. It makes the ETag, so an unchanged poll costs this read only.
+ */
+export async function notificationState(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      unread: sql<number>`(count(*) filter (where ${notifications.readAt} is null))::int`,
+      lastCreated: sql<string | null>`max(${notifications.createdAt})::text`,
+      lastRead: sql<string | null>`max(${notifications.readAt})::text`,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, userId));
+  const state = {
+    total: Number(row?.total ?? 0),
+    unread: Number(row?.unread ?? 0),
+    lastCreated: row?.lastCreated ?? null,
+    lastRead: row?.lastRead ?? null,
+  };
+  return state;
+}
+
+export type NotificationState = Awaited<ReturnType<typeof notificationState>>;
+
+export function notificationsEtag(state: NotificationState, query: Query): string {
+  const key = JSON.stringify([state, query.page, query.limit, query.unread]);
+  return `W/"${crypto.createHash('sha1').update(key).digest('base64url')}"`;
+}
+
+const toNotification = (row: typeof notifications.$inferSelect): Notification => ({
+  _id: row.id,
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  readAt: row.readAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  query: Query,
+  state: NotificationState,
+): Promise<NotificationList> {
+  const total = query.unread ? state.unread : state.total;
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), query.unread ? isNull(notifications.readAt) : undefined))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return {
+    data: rows.map(toNotification),
+    unread: state.unread,
+    ...paginate(total, query.page, query.limit, rows.length),
+  };
+}
+
+/** Marks one notification of the caller read; someone else's id is as unknown as a missing one. */
+export async function markRead(db: Db, userId: string, id: string): Promise<Notification | undefined> {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning();
+  return row && toNotification(row);
+}
+
+export async function markAllRead(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}

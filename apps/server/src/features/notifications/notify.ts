@@ -1,0 +1,30 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { notifications, roles, userRoles, users } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+
+export type NewNotification = { title: string; body?: string; link?: string };
+
+/** Server-made notifications only: links are paths of this site, never taken from input. */
+export async function notifyUser(db: Db, userId: string, notification: NewNotification): Promise<void> {
+  await db.insert(notifications).values({ id: newId(), userId, ...notification });
+}
+
+/** Every active administrator gets their own copy, read or not on their own. */
+export async function notifyAdmins(db: Db, notification: NewNotification): Promise<void> {
+  const admins = await db
+    .selectDistinct({ id: users.id })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(roles.type, 'admin'), eq(users.confirmed, true), eq(users.blocked, false)));
+  if (admins.length === 0) return;
+  await db.insert(notifications).values(admins.map(({ id }) => ({ id: newId(), userId: id, ...notification })));
+}
+
+/** Sent whichever way the password changed, so a change the person did not make is noticed. */
+export const passwordChangedNotification: NewNotification = {
+  title: 'Your password was changed',
+  body: 'If you did not change it, reset your password now and tell an administrator.',
+  link: '/admin/account/profile',
+};

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import { emailSchema, passwordSchema, requiredText } from './common.js';
+
+export const INVITE_DEFAULT_HOURS = 48;
+export const INVITE_MIN_HOURS = 1;
+/** A year: an invite link is meant to be used soon. */
+export const INVITE_MAX_HOURS = 24 * 365;
+
+/** Stored states; `pending` shows as 'Not used', and an overdue pending invite answers `expired`. */
+export const INVITE_STATUSES = ['pending', 'submitted', 'consumed', 'expired', 'rejected'] as const;
+export type InviteStatus = (typeof INVITE_STATUSES)[number];
+
+export const inviteSchema = z.object({
+  _id: z.string(),
+  email: z.string().nullable(),
+  token: z.string(),
+  link: z.string(),
+  hours: z.number(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  consumedAt: z.string().nullable(),
+  status: z.enum(INVITE_STATUSES),
+  /** The person waiting for approval, while the invite is `submitted`. */
+  registrant: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+});
+export type Invite = z.infer<typeof inviteSchema>;
+
+/** Empty or not a number falls back to 48 (spec section 5); a number below 1 is refused. */
+const hoursSchema = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((value) => {
+    if (value === undefined || value === null || value === '') return INVITE_DEFAULT_HOURS;
+    const n = typeof value === 'number' ? value : Number(value);
+    return Number.isFinite(n) ? n : INVITE_DEFAULT_HOURS;
+  })
+  .pipe(
+    z
+      .number()
+      .int(messages.inviteHoursWhole)
+      .min(INVITE_MIN_HOURS, messages.inviteHoursMin)
+      .max(INVITE_MAX_HOURS, messages.inviteHoursMax),
+  );
+
+export const createInviteBodySchema = z.object({
+  /** Blank means any account may use the invite. */
+  email: z
+    .string({ error: () => 'Email must be text' })
+    .nullish()
+    .transform((value) => value?.trim() || null)
+    .pipe(emailSchema.nullable()),
+  hours: hoursSchema,
+});
+export type CreateInviteBody = z.input<typeof createInviteBodySchema>;
+
+export const inviteTokenSchema = z
+  .string({ error: () => messages.inviteInvalid })
+  .min(1, messages.inviteInvalid)
+  .max(200, messages.inviteInvalid);
+
+export const inviteTokenParamsSchema = z.object({ token: inviteTokenSchema });
+
+export const inviteValidationSchema = z.object({
+  ok: z.boolean(),
+  expired: z.boolean(),
+  consumed: z.boolean(),
+  email: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type InviteValidation = z.infer<typeof inviteValidationSchema>;
+
+export const registerInviteBodySchema = z.object({
+  token: inviteTokenSchema,
+  name: requiredText('Name', 100),
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type RegisterInviteBody = z.infer<typeof registerInviteBodySchema>;
+
+export const googleSignInBodySchema = z.object({
+  credential: z
+    .string({ error: () => messages.googleFailed })
+    .min(1, messages.googleFailed)
+    .max(8192, messages.googleFailed),
+  invite: z
+    .string()
+    .max(200, messages.inviteInvalid)
+    .nullish()
+    .transform((value) => value || null),
+});
+export type GoogleSignInBody = z.infer<typeof googleSignInBodySchema>;
