@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type BrowserContext } from '@playwright/test';
+import { GOOGLE_TEST_CLIENT_ID, startGoogleKeys } from '../apps/server/src/test/google-keys';
 import { startSmtpCapture } from '../apps/server/src/test/smtp-capture';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -12,7 +13,29 @@ export const ADMIN = { email: 'admin@e2e.test', password: 'admin-password', name
 type RunningApp = {
   baseURL: string;
   smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+  google: GoogleStandIn;
 };
+
+type GoogleStandIn = Awaited<ReturnType<typeof startGoogleKeys>> & {
+  /** The ID token the stand-in's button hands over on its next click. */
+  nextCredential?: string;
+};
+
+/**
+ * Google's sign-in script, replaced: a button that passes the page the credential the test
+ * signed with the local key set, as Google's script passes the one Google signed.
+ */
+const standInScript = (credential: string | undefined) => `
+window.google = { accounts: { id: {
+  initialize(options) { window.__googleOptions = options; },
+  renderButton(element) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = 'Sign in with Google';
+    button.onclick = () => window.__googleOptions.callback({ credential: ${JSON.stringify(credential ?? '')} });
+    element.append(button);
+  },
+} } };`;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -41,6 +64,7 @@ export const test = base.extend<object, { app: RunningApp }>({
   app: [
     async ({}, use) => {
       const smtp = await startSmtpCapture();
+      const google: GoogleStandIn = await startGoogleKeys();
       const port = await freePort();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-e2e-'));
       const baseURL = `http://127.0.0.1:${port}`;
@@ -54,6 +78,8 @@ export const test = base.extend<object, { app: RunningApp }>({
           ADMIN_PASSWORD: ADMIN.password,
           PUBLIC_URL: baseURL,
           SMTP_URL: smtp.url,
+          GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID,
+          GOOGLE_JWKS_URL: google.jwksUrl,
           LOG_LEVEL: 'warn',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,18 +88,33 @@ export const test = base.extend<object, { app: RunningApp }>({
       child.stdout!.on('data', (chunk) => (output += chunk));
       child.stderr!.on('data', (chunk) => (output += chunk));
       await waitForHealth(baseURL, child, () => output);
-      await use({ baseURL, smtp });
+      await use({ baseURL, smtp, google });
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
       await smtp.close();
+      await google.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker' },
   ],
   baseURL: async ({ app }, use) => use(app.baseURL),
+  // No page ever reaches Google: its script is answered here.
+  context: async ({ context, app }, use) => {
+    await standInForGoogle(context, app.google);
+    await use(context);
+  },
 });
 
 export { expect };
+
+/** Every page of `context` gets the stand-in instead of Google's script. */
+export function standInForGoogle(context: BrowserContext, google: GoogleStandIn) {
+  return context.route('https://accounts.google.com/**', (route) =>
+    route.request().url().startsWith('https://accounts.google.com/gsi/client')
+      ? route.fulfill({ contentType: 'text/javascript', body: standInScript(google.nextCredential) })
+      : route.abort(),
+  );
+}
 
 /** Creates a member through the API as the administrator, for tests that need one. */
 export async function createMember(baseURL: string, overrides: { email: string; password?: string; name?: string }) {

@@ -13,6 +13,7 @@ export const router = createBrowserRouter(
       errorElement: <ErrorFallback />,
       children: [
         { path: 'login', ...lazyRoute(() => import('./routes/login'), 'LoginRoute') },
+        { path: 'invite', ...lazyRoute(() => import('./routes/accept-invite'), 'AcceptInviteRoute') },
         {
           element: <SignedOutOnly />,
           children: [
@@ -40,6 +41,7 @@ export const router = createBrowserRouter(
                 },
                 { path: 'user-roles', ...lazyRoute(() => import('./routes/user-roles'), 'UserRolesRoute') },
                 { path: 'user-profiles', ...lazyRoute(() => import('./routes/user-profiles'), 'UserProfilesRoute') },
+                { path: 'invites', ...lazyRoute(() => import('./routes/invites'), 'InvitesRoute') },
               ],
             },
           ],

@@ -53,6 +53,7 @@ export const createInviteBodySchema = z.object({
   hours: hoursSchema,
 });
 export type CreateInviteBody = z.input<typeof createInviteBodySchema>;
+export type NewInvite = z.output<typeof createInviteBodySchema>;
 
 export const inviteTokenSchema = z
   .string({ error: () => messages.inviteInvalid })

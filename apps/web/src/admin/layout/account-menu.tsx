@@ -30,7 +30,7 @@ export function AccountMenu({ user, onLogout }: { user: UserInfo['user'] | undef
             {initialsOf(name)}
           </span>
         )}
-        <span className="max-w-40 truncate">{name}</span>
+        <span className="max-w-40 truncate max-sm:sr-only">{name}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -6,6 +6,7 @@ import { authStore, useAuth } from '../../features/auth/auth-store';
 import { useAutoExpand, useStoredFlag } from '../../features/menu/use-stored-flag';
 import { queryClient } from '../../lib/query-client';
 import { storageKeys } from '../../lib/storage-keys';
+import { NotificationBell } from '../../features/notifications/notification-bell';
 import { AccountMenu } from './account-menu';
 import { AdminMenu, ViewMenu } from './admin-menu';
 import { LanguageSwitch } from './language-switch';
@@ -84,6 +85,7 @@ export function AdminLayout() {
               </div>
             )}
             <LanguageSwitch />
+            <NotificationBell />
             <AccountMenu user={userInfo?.user} onLogout={logout} />
           </div>
         </div>

@@ -4,13 +4,15 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { loginBodySchema, type LoginBody } from '@community/shared';
+import { loginBodySchema, type LoginBody, type LoginResponse } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { login } from '../../features/auth/api/auth-calls';
 import { authStore } from '../../features/auth/auth-store';
+import { GoogleButton } from '../../features/auth/google-button';
 import { safeNext } from '../../features/auth/safe-next';
+import { useSiteConfig } from '../../features/site-config/use-site-config';
 import { getErrorMessage } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { translateMessage } from '../../lib/translate-message';
@@ -27,16 +29,23 @@ export function LoginRoute() {
   });
   const { errors, isSubmitting } = form.formState;
 
+  const invite = params.get('invite');
+  const hasGoogle = Boolean(useSiteConfig().data?.googleClientId);
+
+  const completeSignIn = async (response: LoginResponse) => {
+    authStore.signIn(response);
+    // Menus depend on who is signed in.
+    await queryClient.invalidateQueries();
+    toast.success(t('login.success'));
+    const next = safeNext(params.get('next'));
+    if ('site' in next) window.location.assign(next.site);
+    else navigate(next.inApp, { replace: true });
+  };
+
   const onSubmit = form.handleSubmit(async (body) => {
     setError(undefined);
     try {
-      authStore.signIn(await login(body));
-      // Menus depend on who is signed in.
-      await queryClient.invalidateQueries();
-      toast.success(t('login.success'));
-      const next = safeNext(params.get('next'));
-      if ('site' in next) window.location.assign(next.site);
-      else navigate(next.inApp, { replace: true });
+      await completeSignIn(await login(body));
     } catch (caught) {
       setError(getErrorMessage(caught, t('login.error')));
     }
@@ -46,6 +55,7 @@ export function LoginRoute() {
     <AuthCard title={t('login.title')}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {error && <Alert tone="error">{error}</Alert>}
+        {invite && hasGoogle && <Alert tone="info">{t('login.inviteHint')}</Alert>}
         <TextField
           label={t('common.email')}
           type="email"
@@ -64,12 +74,17 @@ export function LoginRoute() {
           {t('login.submit')}
         </Button>
       </form>
-      <div className="my-4 flex items-center gap-3 text-xs uppercase text-slate-500" aria-hidden>
-        <span className="h-px flex-1 bg-slate-200" />
-        {t('common.or')}
-        <span className="h-px flex-1 bg-slate-200" />
-      </div>
-      <p className="text-center text-sm">
+      {hasGoogle && (
+        <>
+          <div className="my-4 flex items-center gap-3 text-xs uppercase text-slate-500" aria-hidden>
+            <span className="h-px flex-1 bg-slate-200" />
+            {t('common.or')}
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          <GoogleButton invite={invite} onSignedIn={completeSignIn} onError={setError} />
+        </>
+      )}
+      <p className="mt-4 text-center text-sm">
         <Link to="/forgot-password" className="text-brand-700 underline">
           {t('login.forgot')}
         </Link>

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 const looks = {
   error: 'border-red-300 bg-red-50 text-red-800',
   success: 'border-green-300 bg-green-50 text-green-800',
+  info: 'border-sky-300 bg-sky-50 text-sky-900',
+  warning: 'border-amber-300 bg-amber-50 text-amber-900',
 } as const;
 
 /** The banner of a screen: errors interrupt screen readers, successes are announced politely. */

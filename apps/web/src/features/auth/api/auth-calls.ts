@@ -1,6 +1,7 @@
 import {
   apiRoutes,
   type ForgotPasswordBody,
+  type GoogleSignInBody,
   type LoginBody,
   type LoginResponse,
   type ResetPasswordBody,
@@ -12,3 +13,4 @@ export const forgotPassword = (body: ForgotPasswordBody) =>
   api<{ message: string }>('POST', apiRoutes.forgotPassword, { body });
 export const resetPassword = (body: ResetPasswordBody) =>
   api<{ message: string }>('POST', apiRoutes.resetPassword, { body });
+export const googleSignIn = (body: GoogleSignInBody) => api<LoginResponse>('POST', apiRoutes.google, { body });

@@ -1,0 +1,148 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { registerInviteBodySchema, type InviteValidation, type RegisterInviteBody } from '@community/shared';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { registerInvite, validateInvite } from '../../features/invites/invite-calls';
+import { useSiteConfig } from '../../features/site-config/use-site-config';
+import { getErrorMessage } from '../../lib/api-client';
+import { translateMessage } from '../../lib/translate-message';
+import { AuthCard } from '../layout/auth-card';
+
+const registrationSchema = registerInviteBodySchema.omit({ token: true });
+type Registration = Omit<RegisterInviteBody, 'token'>;
+
+/** Why the invite cannot be used, in the spec's words; null when it can. */
+function refusalKey(validation: InviteValidation): string | null {
+  if (!validation.ok) return 'acceptInvite.invalid';
+  if (validation.expired) return 'acceptInvite.expired';
+  if (validation.consumed) return 'acceptInvite.used';
+  return null;
+}
+
+export function AcceptInviteRoute() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? params.get('invite') ?? '';
+  const validation = useQuery({
+    queryKey: ['invite-validation', token],
+    queryFn: ({ signal }) => validateInvite(token, signal),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  let body;
+  if (!token) body = <Alert tone="error">{t('acceptInvite.invalid')}</Alert>;
+  else if (validation.isPending) body = <p role="status">{t('acceptInvite.checking')}</p>;
+  else if (validation.isError)
+    body = <Alert tone="error">{getErrorMessage(validation.error, t('acceptInvite.invalid'))}</Alert>;
+  else {
+    const refusal = refusalKey(validation.data);
+    body = refusal ? (
+      <Alert tone="error">{t(refusal)}</Alert>
+    ) : (
+      <ValidInvite token={token} validation={validation.data} />
+    );
+  }
+
+  return (
+    <AuthCard title={t('acceptInvite.title')}>
+      <div className="flex flex-col gap-4">{body}</div>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="text-brand-700 underline">
+          {t('acceptInvite.toLogin')}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+function ValidInvite({ token, validation }: { token: string; validation: InviteValidation }) {
+  const { t, i18n } = useTranslation();
+  const hasGoogle = Boolean(useSiteConfig().data?.googleClientId);
+  const [submitted, setSubmitted] = useState(false);
+  const [error, setError] = useState<string>();
+  const form = useForm<Registration>({
+    resolver: zodResolver(registrationSchema),
+    defaultValues: { name: '', email: validation.email ?? '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const expires = validation.expiresAt
+    ? new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeStyle: 'short' }).format(
+        new Date(validation.expiresAt),
+      )
+    : '';
+
+  const onSubmit = form.handleSubmit(async (registration) => {
+    setError(undefined);
+    try {
+      await registerInvite({ ...registration, token });
+      setSubmitted(true);
+    } catch (caught) {
+      setError(getErrorMessage(caught, t('acceptInvite.error')));
+    }
+  });
+
+  if (submitted) return <Alert tone="success">{t('acceptInvite.submitted')}</Alert>;
+
+  return (
+    <>
+      <p className="text-sm text-slate-700">
+        {t('acceptInvite.for', { email: validation.email ?? t('acceptInvite.anyEmail') })}
+        <br />
+        {t('acceptInvite.expires', { date: expires })}
+      </p>
+      {hasGoogle && (
+        <>
+          <Link
+            to={`/login?invite=${encodeURIComponent(token)}`}
+            className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          >
+            {t('acceptInvite.google')}
+          </Link>
+          <div className="flex items-center gap-3 text-xs uppercase text-slate-500" aria-hidden>
+            <span className="h-px flex-1 bg-slate-200" />
+            {t('common.or')}
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+        </>
+      )}
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {error && <Alert tone="error">{error}</Alert>}
+        <TextField
+          label={t('fields.name')}
+          autoComplete="name"
+          error={translateMessage(t, errors.name?.message)}
+          {...form.register('name')}
+        />
+        <TextField
+          label={t('common.email')}
+          type="email"
+          autoComplete="email"
+          readOnly={validation.email !== null}
+          aria-readonly={validation.email !== null || undefined}
+          className={validation.email ? 'bg-slate-100' : undefined}
+          error={translateMessage(t, errors.email?.message)}
+          {...form.register('email')}
+        />
+        <TextField
+          label={t('common.password')}
+          type="password"
+          autoComplete="new-password"
+          error={translateMessage(t, errors.password?.message)}
+          {...form.register('password')}
+        />
+        <Button type="submit" isBusy={isSubmitting}>
+          {t('acceptInvite.submit')}
+        </Button>
+        <p className="text-sm text-slate-600">{t('acceptInvite.note')}</p>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { CreateInvitePanel } from '../../features/invites/components/create-invite-panel';
+import { InvitesTable } from '../../features/invites/components/invites-table';
+
+export function InvitesRoute() {
+  const { t, i18n } = useTranslation();
+  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+  return (
+    <section className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold text-slate-900">{t('invites.title')}</h1>
+      <CreateInvitePanel formatDate={formatDate} />
+      <InvitesTable formatDate={formatDate} />
+    </section>
+  );
+}

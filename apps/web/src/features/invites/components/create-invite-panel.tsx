@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Copy, ExternalLink } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import {
+  createInviteBodySchema,
+  INVITE_DEFAULT_HOURS,
+  INVITE_MIN_HOURS,
+  type CreateInviteBody,
+  type Invite,
+  type NewInvite,
+} from '@community/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { getErrorMessage } from '../../../lib/api-client';
+import { translateMessage } from '../../../lib/translate-message';
+import { createInvite, invitesKey } from '../invite-calls';
+import { copyText } from '../copy-text';
+
+/** Email (optional) and hours; the new link is shown with Copy and Open until the next one. */
+export function CreateInvitePanel({ formatDate }: { formatDate: (iso: string) => string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [created, setCreated] = useState<Invite>();
+  const [error, setError] = useState<string>();
+  const form = useForm<CreateInviteBody, unknown, NewInvite>({
+    resolver: zodResolver(createInviteBodySchema),
+    defaultValues: { email: '', hours: String(INVITE_DEFAULT_HOURS) },
+  });
+  const { errors } = form.formState;
+  const create = useMutation({
+    mutationFn: createInvite,
+    onSuccess: (invite) => {
+      setCreated(invite);
+      form.reset({ email: '', hours: String(INVITE_DEFAULT_HOURS) });
+      toast.success(t('invites.created'));
+      return queryClient.invalidateQueries({ queryKey: invitesKey });
+    },
+    onError: (caught) => setError(getErrorMessage(caught, t('invites.createError'))),
+  });
+
+  const onSubmit = form.handleSubmit((invite) => {
+    setError(undefined);
+    create.mutate(invite);
+  });
+
+  const copy = async (link: string) =>
+    (await copyText(link)) ? toast.success(t('invites.copied')) : toast.error(t('invites.copyFailed'));
+
+  return (
+    <section aria-labelledby="create-invite" className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id="create-invite" className="mb-3 text-lg font-semibold text-slate-900">
+        {t('invites.createTitle')}
+      </h2>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <div className="flex-1">
+          <TextField
+            label={t('invites.email')}
+            type="email"
+            autoComplete="off"
+            placeholder={t('invites.anyEmail')}
+            error={translateMessage(t, errors.email?.message)}
+            {...form.register('email')}
+          />
+        </div>
+        <div className="sm:w-44">
+          <TextField
+            label={t('invites.hours')}
+            type="number"
+            min={INVITE_MIN_HOURS}
+            step={1}
+            inputMode="numeric"
+            error={translateMessage(t, errors.hours?.message)}
+            {...form.register('hours')}
+          />
+        </div>
+        <Button type="submit" isBusy={create.isPending} className="sm:mt-6">
+          {t('invites.create')}
+        </Button>
+      </form>
+      {error && (
+        <div className="mt-3">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      )}
+      {created && (
+        <div className="mt-4 flex flex-col gap-2 rounded-md bg-slate-50 p-3" data-testid="created-invite">
+          <label htmlFor="invite-link" className="text-sm font-medium text-slate-700">
+            {t('invites.link')}
+          </label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <input
+              id="invite-link"
+              readOnly
+              value={created.link}
+              onFocus={(event) => event.currentTarget.select()}
+              className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-xs"
+            />
+            <div className="flex gap-2">
+              <Button type="button" variant="secondary" onClick={() => copy(created.link)}>
+                <Copy className="size-4" aria-hidden />
+                {t('invites.copy')}
+              </Button>
+              <a
+                href={created.link}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+              >
+                <ExternalLink className="size-4" aria-hidden />
+                {t('invites.open')}
+              </a>
+            </div>
+          </div>
+          <p className="text-sm text-slate-700">
+            {t('invites.expiresAt', { date: formatDate(created.expiresAt) })}
+            {' · '}
+            {created.email ? t('invites.forEmail', { email: created.email }) : t('invites.forAnyone')}
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}

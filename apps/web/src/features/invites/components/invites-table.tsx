@@ -1,0 +1,212 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check, Copy, RefreshCw, Trash2, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { Invite } from '@community/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-dialog';
+import { getErrorMessage } from '../../../lib/api-client';
+import { LIST_STALE_MS } from '../../resources/use-resource';
+import { copyText } from '../copy-text';
+import { approveInvite, deleteInvite, invitesKey, listInvites, rejectInvite } from '../invite-calls';
+import { inviteStatusView } from '../invite-status';
+import { InviteStatusBadge } from './invite-status-badge';
+
+const iconButton =
+  'inline-flex items-center gap-1 rounded-md border px-2 py-1 text-xs font-medium disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/** 'Existing invites': every state of spec section 4 with its actions, paged 25 at a time. */
+export function InvitesTable({ formatDate }: { formatDate: (iso: string) => string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [deleting, setDeleting] = useState<Invite | null>(null);
+  const list = useQuery({
+    queryKey: [...invitesKey, page],
+    queryFn: ({ signal }) => listInvites(page, signal),
+    staleTime: LIST_STALE_MS,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: invitesKey });
+  const onDone = (message: string, errorFallback: string) => ({
+    onSuccess: () => {
+      toast.success(message);
+      return refresh();
+    },
+    onError: (error: unknown) => toast.error(getErrorMessage(error, errorFallback)),
+  });
+  const approve = useMutation({
+    mutationFn: approveInvite,
+    ...onDone(t('invites.approved'), t('invites.approveError')),
+  });
+  const reject = useMutation({ mutationFn: rejectInvite, ...onDone(t('invites.rejected'), t('invites.rejectError')) });
+  const remove = useMutation({ mutationFn: deleteInvite, ...onDone(t('invites.deleted'), t('invites.deleteError')) });
+  const busyId =
+    (approve.isPending && approve.variables) ||
+    (reject.isPending && reject.variables) ||
+    (remove.isPending && remove.variables);
+
+  const copy = async (link: string) =>
+    (await copyText(link)) ? toast.success(t('invites.copied')) : toast.error(t('invites.copyFailed'));
+
+  const data = list.data;
+  return (
+    <section aria-labelledby="existing-invites" className="flex flex-col gap-3">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="existing-invites" className="text-lg font-semibold text-slate-900">
+          {t('invites.existing')}
+        </h2>
+        <Button variant="secondary" onClick={() => list.refetch()} isBusy={list.isFetching}>
+          <RefreshCw className="size-4" aria-hidden />
+          {t('invites.refresh')}
+        </Button>
+      </div>
+      {list.isError ? (
+        <Alert tone="error">{t('invites.loadError')}</Alert>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <thead className="bg-slate-50 text-left text-slate-700">
+              <tr>
+                {['created', 'email', 'token', 'expires', 'status', 'link', 'actions'].map((column) => (
+                  <th key={column} scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
+                    {t(`invites.columns.${column}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {list.isPending && (
+                <tr>
+                  <td colSpan={7} className="px-3 py-6 text-center text-slate-600">
+                    {t('common.loading')}
+                  </td>
+                </tr>
+              )}
+              {data?.data.length === 0 && (
+                <tr>
+                  <td colSpan={7} className="px-3 py-6 text-center text-slate-600">
+                    {t('invites.empty')}
+                  </td>
+                </tr>
+              )}
+              {data?.data.map((invite) => {
+                const view = inviteStatusView(invite);
+                const isBusy = busyId === invite._id;
+                return (
+                  <tr key={invite._id} className={view === 'expired' ? 'bg-red-50' : undefined}>
+                    <td className="whitespace-nowrap px-3 py-2">{formatDate(invite.createdAt)}</td>
+                    <td className="px-3 py-2">
+                      {invite.email ?? <span className="text-slate-600">{t('invites.any')}</span>}
+                      {invite.registrant && (
+                        <div className="text-xs text-slate-700">
+                          {t('invites.registrant', { name: invite.registrant.name, email: invite.registrant.email })}
+                        </div>
+                      )}
+                    </td>
+                    <td className="px-3 py-2 font-mono text-xs" title={invite.token}>
+                      {invite.token.slice(0, 8)}…
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2">{formatDate(invite.expiresAt)}</td>
+                    <td className="whitespace-nowrap px-3 py-2">
+                      <InviteStatusBadge
+                        view={view}
+                        usedAt={invite.consumedAt ? formatDate(invite.consumedAt) : undefined}
+                      />
+                    </td>
+                    <td className="px-3 py-2">
+                      <a
+                        href={invite.link}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="text-brand-700 underline"
+                      >
+                        {t('invites.open')}
+                      </a>
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2">
+                      {view === 'submitted' ? (
+                        <div className="flex gap-2">
+                          <button
+                            type="button"
+                            className={`${iconButton} border-green-700 text-green-800`}
+                            disabled={isBusy}
+                            onClick={() => approve.mutate(invite._id)}
+                          >
+                            <Check className="size-3.5" aria-hidden />
+                            {t('invites.approve')}
+                          </button>
+                          <button
+                            type="button"
+                            className={`${iconButton} border-red-700 text-red-800`}
+                            disabled={isBusy}
+                            onClick={() => reject.mutate(invite._id)}
+                          >
+                            <X className="size-3.5" aria-hidden />
+                            {t('invites.reject')}
+                          </button>
+                        </div>
+                      ) : (
+                        <div className="flex gap-2">
+                          <button
+                            type="button"
+                            className={`${iconButton} border-slate-300 text-slate-800`}
+                            onClick={() => copy(invite.link)}
+                            aria-label={t('invites.copyLinkOf', { token: invite.token.slice(0, 8) })}
+                          >
+                            <Copy className="size-3.5" aria-hidden />
+                            {t('invites.copy')}
+                          </button>
+                          <button
+                            type="button"
+                            className={`${iconButton} border-red-300 text-red-800`}
+                            disabled={isBusy}
+                            onClick={() => setDeleting(invite)}
+                            aria-label={t('invites.deleteOf', { token: invite.token.slice(0, 8) })}
+                          >
+                            {isBusy ? (
+                              <span
+                                className="size-3.5 animate-spin rounded-full border-2 border-current border-t-transparent"
+                                aria-hidden
+                              />
+                            ) : (
+                              <Trash2 className="size-3.5" aria-hidden />
+                            )}
+                            {t('list.delete')}
+                          </button>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && (
+        <nav aria-label={t('list.pagination')} className="flex items-center justify-end gap-3 text-sm text-slate-700">
+          <Button variant="secondary" onClick={() => setPage(page - 1)} disabled={data.page <= 1}>
+            {t('invites.prev')}
+          </Button>
+          <span>{t('invites.pageOf', { page: data.page, pages: data.pages, total: data.total })}</span>
+          <Button variant="secondary" onClick={() => setPage(page + 1)} disabled={data.page >= data.pages}>
+            {t('invites.next')}
+          </Button>
+        </nav>
+      )}
+      <ConfirmDeleteDialog
+        isOpen={deleting !== null}
+        text={t('invites.confirmDelete')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting._id);
+          setDeleting(null);
+        }}
+      />
+    </section>
+  );
+}

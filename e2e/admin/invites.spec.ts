@@ -1,0 +1,176 @@
+import type { Browser, Page } from '@playwright/test';
+import { ADMIN, expect, standInForGoogle, test } from '../fixtures';
+import { expectAccessible, logOut, shoot, signInAs } from './session';
+
+/** Creates an invite on the Invites screen and answers its link. */
+async function createInvite(page: Page, email = '') {
+  await page.goto('/admin/invites');
+  await expect(page.getByRole('heading', { level: 1, name: 'Invites' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await expect(page.getByLabel('Expires in (hours)')).toHaveValue('48');
+  await page.getByRole('button', { name: 'Create Invite' }).click();
+  await expect(page.getByText('Invite created.')).toBeVisible();
+  const link = await page.getByLabel('Invite link').inputValue();
+  expect(link).toMatch(/\/admin\/invite\?token=[A-Za-z0-9_-]{43}$/);
+  return link;
+}
+
+/** A visitor with no session of their own. */
+async function visitor(browser: Browser, app: { baseURL: string; google: Parameters<typeof standInForGoogle>[1] }) {
+  const context = await browser.newContext({ baseURL: app.baseURL, locale: 'en-US' });
+  await standInForGoogle(context, app.google);
+  return context.newPage();
+}
+
+test.describe('[ADMIN][INVITES]', () => {
+  test('invite, register, approve, and the new member signs in', async ({ page, browser, app }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Invites' }).click();
+    await expect(page).toHaveURL(/\/admin\/invites$/);
+
+    // The form's own rule, then a link for anyone.
+    await page.getByLabel('Expires in (hours)').fill('0');
+    await page.getByRole('button', { name: 'Create Invite' }).click();
+    await expect(page.getByText('Expires in (hours) must be at least 1')).toBeVisible();
+    const link = await createInvite(page);
+    const created = page.getByTestId('created-invite');
+    await expect(created.getByRole('button', { name: 'Copy' })).toBeVisible();
+    await expect(created.getByRole('link', { name: 'Open' })).toHaveAttribute('href', link);
+    await expect(created.getByText(/^Expires .+ · For any email$/)).toBeVisible();
+    const token = new URL(link).searchParams.get('token')!;
+    const row = page.getByRole('row', { name: new RegExp(token.slice(0, 8)) });
+    await expect(row.getByText('Not used')).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'any', exact: true })).toBeVisible();
+    await expect(page.getByText(/^Page 1 \/ 1 • Total \d+$/)).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, 'invites');
+
+    // The invitee registers through the link.
+    const invitee = await visitor(browser, app);
+    await invitee.goto(link);
+    await expect(invitee.getByText('This invite is for any email.')).toBeVisible();
+    await expect(invitee.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
+      'href',
+      `/admin/login?invite=${token}`,
+    );
+    await invitee.getByRole('button', { name: 'Submit for Approval' }).click();
+    await expect(invitee.getByText('Name is required')).toBeVisible();
+    await expect(invitee.getByText('An admin will review and approve your access.')).toBeVisible();
+    const email = `invitee-${Date.now()}@e2e.test`;
+    await invitee.getByLabel('Name').fill('Γιώργος Νέος');
+    await invitee.getByLabel('Email').fill(email);
+    await invitee.getByLabel('Password').fill('invitee-pass');
+    await expectAccessible(invitee);
+    await shoot(invitee, 'accept-invite');
+    await invitee.getByRole('button', { name: 'Submit for Approval' }).click();
+    await expect(invitee.getByText('Registration submitted. Awaiting approval.')).toBeVisible();
+
+    // Until approved, the account cannot sign in, and the link is spent.
+    await invitee.goto('/admin/login');
+    await invitee.getByLabel('Email').fill(email);
+    await invitee.getByLabel('Password').fill('invitee-pass');
+    await invitee.getByRole('button', { name: 'Login' }).click();
+    await expect(invitee.getByText('Your account is awaiting approval.')).toBeVisible();
+    await invitee.goto(link);
+    await expect(invitee.getByText('This invite has already been used.')).toBeVisible();
+
+    // The admin approves.
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(row.getByText('Submitted')).toBeVisible();
+    await expect(row.getByText(`Γιώργος Νέος (${email}) awaits approval`)).toBeVisible();
+    await shoot(page, 'invites-submitted');
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('User approved.')).toBeVisible();
+    await expect(row.getByText(/^Used .+/)).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Approve' })).toBeHidden();
+
+    // The new member signs in and lands in the back-office.
+    await signInAs(invitee, email, 'invitee-pass');
+    await expect(invitee).toHaveURL(/\/admin$/);
+    await invitee.context().close();
+  });
+
+  test('an invite naming an email locks it; reject and delete', async ({ page, browser, app }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    const email = `named-${Date.now()}@e2e.test`;
+    const link = await createInvite(page, email);
+    await expect(page.getByTestId('created-invite').getByText(`For ${email}`)).toBeVisible();
+
+    const invitee = await visitor(browser, app);
+    await invitee.goto(link);
+    await expect(invitee.getByText(`This invite is for ${email}.`)).toBeVisible();
+    await expect(invitee.getByLabel('Email')).toHaveValue(email);
+    await expect(invitee.getByLabel('Email')).toHaveAttribute('readonly', '');
+    await invitee.getByLabel('Name').fill('Rejected Person');
+    await invitee.getByLabel('Password').fill('rejected-pass');
+    await invitee.getByRole('button', { name: 'Submit for Approval' }).click();
+    await expect(invitee.getByText('Registration submitted. Awaiting approval.')).toBeVisible();
+
+    const token = new URL(link).searchParams.get('token')!;
+    const row = page.getByRole('row', { name: new RegExp(token.slice(0, 8)) });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await row.getByRole('button', { name: 'Reject' }).click();
+    await expect(page.getByText('Invite rejected.')).toBeVisible();
+    await expect(row.getByText('Rejected')).toBeVisible();
+    await invitee.goto(link);
+    await expect(invitee.getByText('Invite not valid.')).toBeVisible();
+
+    // Delete asks first; No keeps the invite.
+    await row.getByRole('button', { name: /^Delete invite/ }).click();
+    await expect(page.getByRole('alertdialog')).toContainText('Delete this invite?');
+    await page.getByRole('button', { name: 'No' }).click();
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: /^Delete invite/ }).click();
+    await page.getByRole('button', { name: 'Yes, Delete it!' }).click();
+    await expect(page.getByText('Invite deleted.')).toBeVisible();
+    await expect(row).toBeHidden();
+    await invitee.context().close();
+  });
+
+  test('an unknown invite link says so', async ({ browser, app }) => {
+    const invitee = await visitor(browser, app);
+    await invitee.goto('/admin/invite?token=not-a-real-token');
+    await expect(invitee.getByText('Invite not valid.')).toBeVisible();
+    await invitee.goto('/admin/invite');
+    await expect(invitee.getByText('Invite not valid.')).toBeVisible();
+    await expectAccessible(invitee);
+    await invitee.context().close();
+  });
+
+  test('Google sign-in through an invite creates the member and signs them in', async ({ page, browser, app }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    const email = `google-${Date.now()}@e2e.test`;
+    const link = await createInvite(page, email);
+    const token = new URL(link).searchParams.get('token')!;
+    await logOut(page, ADMIN.name);
+
+    // Without an invite an unknown Google account is turned away.
+    const stranger = await visitor(browser, app);
+    app.google.nextCredential = await app.google.idToken(`stranger-${Date.now()}@e2e.test`);
+    await stranger.goto('/admin/login');
+    await stranger.getByRole('button', { name: 'Sign in with Google' }).click();
+    await expect(
+      stranger.getByText('No account uses this Google address. Ask an administrator for an invite.'),
+    ).toBeVisible();
+    await stranger.context().close();
+
+    const invitee = await visitor(browser, app);
+    app.google.nextCredential = await app.google.idToken(email, { name: 'Άννα Google' });
+    await invitee.goto(link);
+    await invitee.getByRole('link', { name: 'Continue with Google' }).click();
+    await expect(invitee).toHaveURL(new RegExp(`/admin/login\\?invite=${token}$`));
+    await expect(invitee.getByText('Sign in with Google to accept your invite.')).toBeVisible();
+    await expectAccessible(invitee);
+    await shoot(invitee, 'login-google');
+    await invitee.getByRole('button', { name: 'Sign in with Google' }).click();
+    await expect(invitee.getByText('Login successful.')).toBeVisible();
+    await expect(invitee).toHaveURL(/\/admin$/);
+    await expect(invitee.getByRole('button', { name: 'Άννα Google' })).toBeVisible();
+
+    // The invite is spent: the admin sees it used.
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/invites');
+    await expect(page.getByRole('row', { name: new RegExp(token.slice(0, 8)) }).getByText(/^Used .+/)).toBeVisible();
+    await invitee.context().close();
+  });
+});

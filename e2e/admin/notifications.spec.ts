@@ -1,0 +1,88 @@
+import { ADMIN, createMember, expect, test } from '../fixtures';
+import { expectAccessible, shoot, signInAs } from './session';
+
+async function adminToken(baseURL: string) {
+  const login = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** Someone registers through a fresh invite, which notifies every administrator. */
+async function registerThroughInvite(baseURL: string, email: string) {
+  const invite = await fetch(`${baseURL}/api/auth/invites`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken(baseURL)}` },
+    body: JSON.stringify({}),
+  });
+  const { token } = (await invite.json()) as { token: string };
+  const registered = await fetch(`${baseURL}/api/auth/register-invite`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, name: 'Bell Ringer', email, password: 'ringer-pass' }),
+  });
+  expect(registered.status).toBe(201);
+}
+
+test.describe('[ADMIN][NOTIFICATIONS]', () => {
+  test('a registration rings the bell within a poll; mark one and all read', async ({ page, app }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    // Start from nothing unread, whatever earlier tests left.
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    await bell.click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(panel).toBeVisible();
+    const markAll = panel.getByRole('button', { name: 'Mark all read' });
+    if (await markAll.isEnabled()) await markAll.click();
+    await expect(page.getByTestId('notification-badge')).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+
+    const first = `ring-1-${Date.now()}@e2e.test`;
+    const second = `ring-2-${Date.now()}@e2e.test`;
+    await registerThroughInvite(app.baseURL, first);
+    await registerThroughInvite(app.baseURL, second);
+    // The badge is polled every 15 s.
+    await expect(page.getByTestId('notification-badge')).toHaveText('2', { timeout: 20_000 });
+    await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
+
+    await bell.click();
+    const newest = panel.getByRole('listitem').filter({ hasText: second });
+    await expect(newest.getByText('A registration awaits approval')).toBeVisible();
+    await expect(newest.getByText(`Bell Ringer <${second}> registered through an invite.`)).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, 'notifications');
+
+    await newest.getByRole('button', { name: 'Mark “A registration awaits approval” read' }).click();
+    await expect(page.getByTestId('notification-badge')).toHaveText('1');
+    await expect(newest.getByRole('button', { name: /^Mark “/ })).toBeHidden();
+
+    await panel.getByRole('button', { name: 'Mark all read' }).click();
+    await expect(page.getByTestId('notification-badge')).toBeHidden();
+    await expect(panel.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+
+    // Open goes to the screen the notification is about.
+    await panel.getByRole('listitem').filter({ hasText: first }).getByRole('link', { name: 'Open' }).click();
+    await expect(page).toHaveURL(/\/admin\/invites$/);
+    await expect(panel).toBeHidden();
+  });
+
+  test('a member without notifications sees the empty state; a failed load says so', async ({ page, app }) => {
+    const email = `quiet-${Date.now()}@e2e.test`;
+    await createMember(app.baseURL, { email, name: 'Quiet Member' });
+    await signInAs(page, email, 'member-password');
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(panel.getByText('No notifications')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.route('**/api/auth/notifications?page=1&limit=20', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal Server Error"}' }),
+    );
+    await page.reload();
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    await expect(panel.getByText('Failed to load')).toBeVisible();
+  });
+});
