@@ -30,7 +30,8 @@ const web = path.join(root, 'apps/web');
 if (
   isStale(
     [path.join(web, 'src'), path.join(web, 'public'), path.join(root, 'packages/shared/src')],
-    path.join(web, 'dist/index.html'),
+    // Written last by the web build.
+    path.join(web, 'dist/translation-catalogue.json'),
   )
 ) {
   run(['run', 'build', '-w', 'apps/web', '--silent']);

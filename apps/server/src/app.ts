@@ -9,6 +9,9 @@ import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerClientPermissionRoutes } from './features/client-permissions/client-permissions.routes.js';
 import { registerInviteRoutes } from './features/invites/invites.routes.js';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.js';
+import { createCatalogueSource } from './features/translations/catalogue.js';
+import { ensurePublished } from './features/translations/translations.queries.js';
+import { registerTranslationRoutes } from './features/translations/translations.routes.js';
 import { registerSiteConfigRoutes } from './features/site-config/site-config.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerPermissionRoutes } from './features/permissions/permissions.routes.js';
@@ -74,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const limitStore = config.redisUrl ? createRedisStore(config.redisUrl, logger) : createMemoryStore();
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
     const background = createBackgroundTasks(logger);
+    const loadCatalogue = createCatalogueSource(config.webDistDir);
 
     // Answers sent while shutting down close their connection, so keep-alive clients do not
     // hold the process open after their last request.
@@ -121,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       registerInviteRoutes(app, appDeps);
       registerNotificationRoutes(app, appDeps);
       registerSiteConfigRoutes(app, appDeps);
+      registerTranslationRoutes(app, appDeps, loadCatalogue);
       app.all('/api/*', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
         reply.code(404).send({ error: messages.routeNotFound }),
       );
@@ -132,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         adminPassword: config.adminPassword,
         logger,
       });
+      await ensurePublished(db, await loadCatalogue());
       return appDeps;
     });
 

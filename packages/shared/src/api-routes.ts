@@ -20,4 +20,5 @@ export const apiRoutes = {
   registerInvite: '/api/auth/register-invite',
   notifications: '/api/auth/notifications',
   siteConfig: '/api/config',
+  translations: '/api/auth/translations',
 } as const;

@@ -13,3 +13,4 @@ export * from './schemas/upload.js';
 export * from './schemas/invite.js';
 export * from './schemas/notification.js';
 export * from './schemas/site-config.js';
+export * from './schemas/translation.js';

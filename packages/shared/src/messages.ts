@@ -49,6 +49,13 @@ export const messages = {
   googleUnavailable: 'Google sign-in is temporarily unavailable. Please try again shortly.',
   googleDisabled: 'Google sign-in is not enabled.',
   googleNoAccount: 'No account uses this Google address. Ask an administrator for an invite.',
+  languageCode: 'Language must be a code of 2 or 3 letters, such as el or en',
+  translationKeyTooLong: 'A translation key must be at most 200 characters',
+  translationTextType: 'Translation texts must be text',
+  translationTextTooLong: 'A translation text must be at most 10000 characters',
+  translationTooManyKeys: 'A language can hold at most 5000 texts',
+  translationsSaved: 'Translations saved successfully',
+  translationsGenerated: 'Translations generated successfully',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   internal: 'Internal Server Error',
 } as const;

@@ -5,6 +5,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -241,3 +242,15 @@ export const notifications = pgTable(
       .where(sql`${t.readAt} is null`),
   ],
 );
+
+/**
+ * Interface texts per language: `entries` is what the editor saves; `published` is the snapshot
+ * that /locales serves, replaced only by "Generate Translations".
+ */
+export const translations = pgTable('translations', {
+  language: text('language').primaryKey(),
+  entries: jsonb('entries').$type<Record<string, string>>().notNull().default({}),
+  published: jsonb('published').$type<Record<string, string>>(),
+  lastGenerated: timestamp('last_generated', { withTimezone: true, mode: 'date' }),
+  updatedAt: updatedAt(),
+});

@@ -42,6 +42,7 @@ export const router = createBrowserRouter(
                 { path: 'user-roles', ...lazyRoute(() => import('./routes/user-roles'), 'UserRolesRoute') },
                 { path: 'user-profiles', ...lazyRoute(() => import('./routes/user-profiles'), 'UserProfilesRoute') },
                 { path: 'invites', ...lazyRoute(() => import('./routes/invites'), 'InvitesRoute') },
+                { path: 'translations', ...lazyRoute(() => import('./routes/translations'), 'TranslationsRoute') },
               ],
             },
           ],

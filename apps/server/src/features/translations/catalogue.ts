@@ -1,0 +1,38 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+export type Texts = Record<string, string>;
+
+/** Every key the web app uses, with its Greek and English text, written by the web build. */
+export type Catalogue = { version: string; languages: Record<string, Texts> };
+
+export const CATALOGUE_FILE = 'translation-catalogue.json';
+const EMPTY: Catalogue = { version: 'none', languages: {} };
+
+/** Read on demand and kept while the file stays the same: a new web build is picked up. */
+export function createCatalogueSource(webDistDir: string) {
+  const file = path.join(webDistDir, CATALOGUE_FILE);
+  let cached: { mtimeMs: number; catalogue: Catalogue } | undefined;
+  return async function load(): Promise<Catalogue> {
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (!stat) return EMPTY;
+    if (cached?.mtimeMs === stat.mtimeMs) return cached.catalogue;
+    const parsed = JSON.parse(await fs.readFile(file, 'utf8')) as { languages?: Record<string, Texts> };
+    const catalogue = { version: String(stat.mtimeMs), languages: parsed.languages ?? {} };
+    cached = { mtimeMs: stat.mtimeMs, catalogue };
+    return catalogue;
+  };
+}
+
+export type CatalogueSource = ReturnType<typeof createCatalogueSource>;
+
+/** A language the web app was not written in starts from the English texts. */
+export const defaultTexts = (catalogue: Catalogue, language: string): Texts =>
+  catalogue.languages[language] ?? catalogue.languages.en ?? {};
+
+/** Adds the catalogue's missing keys; texts already there, edited or not, stay as they are. */
+export function mergeMissing(entries: Texts, defaults: Texts): Texts {
+  const merged: Texts = { ...entries };
+  for (const [key, text] of Object.entries(defaults)) if (!Object.hasOwn(merged, key)) merged[key] = text;
+  return merged;
+}

@@ -1,0 +1,90 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Translation, TranslationSummary } from '@community/shared';
+import type { Db } from '../../db/client.js';
+import { translations } from '../../db/schema.js';
+import { defaultTexts, mergeMissing, type Catalogue, type Texts } from './catalogue.js';
+
+type Row = typeof translations.$inferSelect;
+
+const toTranslation = (row: Row): Translation => ({
+  language: row.language,
+  data: { lang: row.language, entries: row.entries },
+  lastGenerated: row.lastGenerated?.toISOString() ?? null,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function listTranslations(db: Db): Promise<TranslationSummary[]> {
+  const rows = await db
+    .select({
+      language: translations.language,
+      lastGenerated: translations.lastGenerated,
+      updatedAt: translations.updatedAt,
+      keys: sql<number>`(select count(*) from jsonb_object_keys(${translations.entries}))::int`,
+    })
+    .from(translations)
+    .orderBy(asc(translations.language));
+  return rows.map((row) => ({
+    language: row.language,
+    keys: Number(row.keys),
+    lastGenerated: row.lastGenerated?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+export async function findTranslation(db: Db, language: string): Promise<Translation | undefined> {
+  const [row] = await db.select().from(translations).where(eq(translations.language, language));
+  return row && toTranslation(row);
+}
+
+/** Saving replaces the language's texts (creating the language); /locales changes on the next Generate. */
+export async function saveTranslation(db: Db, language: string, entries: Texts): Promise<Translation> {
+  const [row] = await db
+    .insert(translations)
+    .values({ language, entries, updatedAt: new Date() })
+    .onConflictDoUpdate({ target: translations.language, set: { entries, updatedAt: new Date() } })
+    .returning();
+  return toTranslation(row!);
+}
+
+/**
+ * Merges the catalogue into every language without touching texts already there, and publishes
+ * each result as the snapshot /locales serves. Rows are locked so two runs cannot interleave.
+ */
+export async function generateTranslations(db: Db, catalogue: Catalogue): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const language of Object.keys(catalogue.languages)) {
+      await tx.insert(translations).values({ language, entries: {} }).onConflictDoNothing();
+    }
+    const rows = await tx.select().from(translations).for('update');
+    const now = new Date();
+    for (const row of rows) {
+      const entries = mergeMissing(row.entries, defaultTexts(catalogue, row.language));
+      await tx
+        .update(translations)
+        .set({ entries, published: entries, lastGenerated: now })
+        .where(eq(translations.language, row.language));
+    }
+  });
+}
+
+/** A fresh installation publishes the catalogue's languages once, so the interface has texts at once. */
+export async function ensurePublished(db: Db, catalogue: Catalogue): Promise<void> {
+  const [any] = await db.select({ language: translations.language }).from(translations).limit(1);
+  if (!any && Object.keys(catalogue.languages).length > 0) await generateTranslations(db, catalogue);
+}
+
+export async function publishedState(db: Db, language: string) {
+  const [row] = await db
+    .select({ lastGenerated: translations.lastGenerated })
+    .from(translations)
+    .where(eq(translations.language, language));
+  return row && { stamp: row.lastGenerated?.toISOString() ?? 'never' };
+}
+
+export async function publishedTexts(db: Db, language: string): Promise<Texts> {
+  const [row] = await db
+    .select({ published: translations.published })
+    .from(translations)
+    .where(eq(translations.language, language));
+  return row?.published ?? {};
+}

@@ -1,0 +1,107 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiRoutes,
+  messages,
+  saveTranslationBodySchema,
+  saveTranslationResponseSchema,
+  translationsQueryBodySchema,
+  translationsResponseSchema,
+} from '@community/shared';
+import type { AppDeps } from '../../app-deps.js';
+import { AppError } from '../../lib/app-error.js';
+import { defaultTexts, type CatalogueSource } from './catalogue.js';
+import {
+  findTranslation,
+  generateTranslations,
+  listTranslations,
+  publishedState,
+  publishedTexts,
+  saveTranslation,
+} from './translations.queries.js';
+
+const LANGUAGE_CODE = /^[a-z]{2,3}$/;
+
+export function registerTranslationRoutes(app: FastifyInstance, { db }: AppDeps, loadCatalogue: CatalogueSource) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['translations'];
+
+  r.post(
+    apiRoutes.translations,
+    {
+      schema: {
+        summary: 'Read or regenerate translations',
+        description:
+          '`{ lang }` answers that language; an empty body lists the languages; `{ generate_files: true }` merges the key catalogue into every language (edited texts stay) and publishes the result to /locales.',
+        tags,
+        body: translationsQueryBodySchema,
+        response: { 200: translationsResponseSchema },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (body.generate_files) {
+        await generateTranslations(db, await loadCatalogue());
+        return { message: messages.translationsGenerated, translations: await listTranslations(db) };
+      }
+      if (body.lang) {
+        const translation = await findTranslation(db, body.lang);
+        return { langFound: translation !== undefined, translation: translation ?? null };
+      }
+      return { translations: await listTranslations(db) };
+    },
+  );
+
+  r.put(
+    apiRoutes.translations,
+    {
+      schema: {
+        summary: 'Save the texts of a language',
+        description: 'Creates the language when it is new. Blank keys are dropped.',
+        tags,
+        body: saveTranslationBodySchema,
+        response: { 200: saveTranslationResponseSchema },
+      },
+    },
+    async (request) => ({
+      message: messages.translationsSaved,
+      translation: await saveTranslation(db, request.body.lang, request.body.data.entries),
+    }),
+  );
+
+  /** Rendered snapshots by language, valid while the published stamp and the catalogue stay the same. */
+  const rendered = new Map<string, { key: string; body: string; etag: string }>();
+
+  r.get(
+    '/locales/:lng/translations.json',
+    {
+      config: { access: 'public' },
+      schema: {
+        summary: 'Published interface texts of a language',
+        description: 'Keys to texts; answers 304 to a matching If-None-Match.',
+        tags,
+        security: [],
+        params: z.object({ lng: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const { lng } = request.params;
+      const state = LANGUAGE_CODE.test(lng) ? await publishedState(db, lng) : undefined;
+      if (!state) throw new AppError('not_found', messages.routeNotFound);
+      const catalogue = await loadCatalogue();
+      const key = `${state.stamp}|${catalogue.version}`;
+      let entry = rendered.get(lng);
+      if (entry?.key !== key) {
+        // Keys the catalogue gained since the last generation show their default text meanwhile.
+        const body = JSON.stringify({ ...defaultTexts(catalogue, lng), ...(await publishedTexts(db, lng)) });
+        entry = { key, body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"` };
+        rendered.set(lng, entry);
+      }
+      reply.header('etag', entry.etag).header('cache-control', 'public, no-cache');
+      if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(entry.body);
+    },
+  );
+}

@@ -1,0 +1,195 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser } from '../../test/factories.js';
+import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { CATALOGUE_FILE } from './catalogue.js';
+
+const CATALOGUE = {
+  languages: {
+    el: { 'home.title': 'Καλώς ήρθατε', 'login.submit': 'Σύνδεση' },
+    en: { 'home.title': 'Welcome', 'login.submit': 'Login' },
+  },
+};
+
+let server: TestServer;
+let admin: string;
+let webDir: string;
+
+/** The web build's catalogue, as the server finds it next to the built app. */
+function writeCatalogue(catalogue: typeof CATALOGUE) {
+  fs.writeFileSync(path.join(webDir, CATALOGUE_FILE), JSON.stringify(catalogue));
+  // A new build is told apart by its file time.
+  const later = new Date(Date.now() + Math.round(Math.random() * 1e6));
+  fs.utimesSync(path.join(webDir, CATALOGUE_FILE), later, later);
+}
+
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-web-'));
+  writeCatalogue(CATALOGUE);
+  server = await startTestServer({ WEB_DIST_DIR: webDir });
+  admin = await server.adminToken();
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+const query = (body: unknown, token = admin) => server.post('/api/auth/translations', body, token);
+const save = (lang: string, entries: Record<string, unknown>, token = admin) =>
+  server.put('/api/auth/translations', { lang, data: { lang, entries } }, token);
+const locales = (lng: string, headers: Record<string, string> = {}) =>
+  server.request('GET', `/locales/${lng}/translations.json`, { headers });
+
+describe('first start', () => {
+  it('publishes the catalogue for Greek and English, so the interface has texts at once', async () => {
+    const el = await locales('el');
+    expect(el.status).toBe(200);
+    expect(el.body).toEqual(CATALOGUE.languages.el);
+    expect((await locales('en')).body).toEqual(CATALOGUE.languages.en);
+    const list = await query({});
+    expect(list.body.translations.map((t: { language: string; keys: number }) => [t.language, t.keys])).toEqual([
+      ['el', 2],
+      ['en', 2],
+    ]);
+    expect(list.body.translations[0].lastGenerated).toEqual(expect.any(String));
+  });
+});
+
+describe('POST /api/auth/translations', () => {
+  it('answers one language with its entries, or langFound false', async () => {
+    const found = await query({ lang: 'EN' });
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({
+      langFound: true,
+      translation: {
+        language: 'en',
+        data: { lang: 'en', entries: expect.objectContaining({ 'home.title': 'Welcome' }) },
+      },
+    });
+    expect((await query({ lang: 'fr' })).body).toEqual({ langFound: false, translation: null });
+  });
+
+  it.each([
+    [{ lang: 'english' }, 'Language must be a code of 2 or 3 letters, such as el or en'],
+    [{ lang: '../x' }, 'Language must be a code of 2 or 3 letters, such as el or en'],
+  ])('refuses %j', async (body, message) => {
+    const response = await query(body);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: message });
+  });
+
+  it('is refused to a plain member and to a visitor', async () => {
+    const member = await createSignedInUser(server, { roles: ['user'] });
+    expect((await query({}, member.token)).status).toBe(403);
+    expect((await save('en', { a: 'b' }, member.token)).status).toBe(403);
+    expect((await server.post('/api/auth/translations', {})).status).toBe(401);
+  });
+});
+
+describe('saving and generating', () => {
+  it('saves edits that /locales shows only after Generate, which keeps them', async () => {
+    const current = (await query({ lang: 'en' })).body.translation.data.entries;
+    const saved = await save('en', { ...current, 'home.title': 'Hello, members', '  ': 'dropped', ' padded ': 'kept' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.message).toBe('Translations saved successfully');
+    expect(saved.body.translation.data.entries).toEqual({
+      ...current,
+      'home.title': 'Hello, members',
+      padded: 'kept',
+    });
+    expect((await locales('en')).body['home.title']).toBe('Welcome');
+
+    const generated = await query({ generate_files: true });
+    expect(generated.status).toBe(200);
+    expect(generated.body.message).toBe('Translations generated successfully');
+    const served = await locales('en');
+    expect(served.body['home.title']).toBe('Hello, members');
+    expect(served.body.padded).toBe('kept');
+  });
+
+  it('merges keys a new web build brought into every language, without overwriting edits', async () => {
+    await save('it', { 'home.title': 'Benvenuti' });
+    const catalogue = {
+      languages: {
+        el: { ...CATALOGUE.languages.el, 'home.new': 'Νέο' },
+        en: { ...CATALOGUE.languages.en, 'home.new': 'New' },
+      },
+    };
+    writeCatalogue(catalogue);
+    // Before Generate the new key already has its default text.
+    expect((await locales('el')).body['home.new']).toBe('Νέο');
+    expect((await query({ generate_files: true })).status).toBe(200);
+    expect((await query({ lang: 'el' })).body.translation.data.entries['home.new']).toBe('Νέο');
+    // A language the app was not written in starts from English.
+    expect((await locales('it')).body).toMatchObject({
+      'home.title': 'Benvenuti',
+      'home.new': 'New',
+      'login.submit': 'Login',
+    });
+    expect((await locales('en')).body['home.title']).toBe('Hello, members');
+    writeCatalogue(CATALOGUE);
+  });
+
+  it.each([
+    ['a prototype key', '{"lang":"en","data":{"entries":{"__proto__":{"polluted":"yes"}}}}'],
+    ['a constructor prototype', '{"lang":"en","data":{"entries":{"constructor":{"prototype":{"x":"1"}}}}}'],
+  ])('refuses %s and stores nothing', async (_label, rawBody) => {
+    const before = (await query({ lang: 'en' })).body.translation.data.entries;
+    const response = await server.request('PUT', '/api/auth/translations', {
+      token: admin,
+      rawBody,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((await query({ lang: 'en' })).body.translation.data.entries).toEqual(before);
+  });
+
+  it.each([
+    ['a text that is not text', { a: 1 }, 'Translation texts must be text'],
+    ['a huge text', { a: 'x'.repeat(10_001) }, 'A translation text must be at most 10000 characters'],
+    ['a huge key', { ['k'.repeat(201)]: 'x' }, 'A translation key must be at most 200 characters'],
+    ['NUL in a text', { a: 'x\u0000y' }, 'Text must not contain NUL characters.'],
+  ])('refuses %s with 400', async (_label, entries, message) => {
+    const response = await save('en', entries);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: message });
+  });
+
+  it('keeps a text with markup as plain text', async () => {
+    const entries = (await query({ lang: 'el' })).body.translation.data.entries;
+    const script = '<img src=x onerror="alert(1)">';
+    await save('el', { ...entries, 'home.title': script });
+    await query({ generate_files: true });
+    const served = await locales('el');
+    expect(served.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(served.body['home.title']).toBe(script);
+  });
+});
+
+describe('GET /locales/:lng/translations.json', () => {
+  it('answers 304 to a matching ETag and a new ETag after Generate', async () => {
+    const first = await locales('en');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers.get('cache-control')).toBe('public, no-cache');
+    const again = await locales('en', { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+
+    const entries = (await query({ lang: 'en' })).body.translation.data.entries;
+    await save('en', { ...entries, 'login.submit': 'Sign in now' });
+    await query({ generate_files: true });
+    const changed = await locales('en', { 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.body['login.submit']).toBe('Sign in now');
+  });
+
+  it('answers 404 for a language that does not exist, or is not a code', async () => {
+    expect((await locales('xx')).status).toBe(404);
+    expect((await locales('EN')).status).toBe(404);
+    expect((await server.get('/locales/..%2f..%2fetc/translations.json')).status).toBe(404);
+  });
+});

@@ -1,0 +1,155 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plus, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { AddLanguageDialog } from '../../features/translations/components/add-language-dialog';
+import { TranslationEditor } from '../../features/translations/components/translation-editor';
+import {
+  fetchTranslation,
+  generateTranslations,
+  listLanguages,
+  translationsKey,
+} from '../../features/translations/translation-calls';
+import { getErrorMessage } from '../../lib/api-client';
+
+export function TranslationsRoute() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const languages = useQuery({ queryKey: [...translationsKey, 'list'], queryFn: listLanguages, retry: false });
+  const codes = languages.data?.translations?.map((translation) => translation.language) ?? [];
+  const [chosen, setChosen] = useState<string>();
+  const [added, setAdded] = useState<string[]>([]);
+  const allCodes = [...codes, ...added.filter((code) => !codes.includes(code))];
+  const lang = chosen ?? (codes.includes(i18n.resolvedLanguage ?? '') ? i18n.resolvedLanguage : codes[0]);
+  const translation = useQuery({
+    queryKey: [...translationsKey, 'lang', lang],
+    queryFn: () => fetchTranslation(lang!),
+    enabled: lang !== undefined,
+    retry: false,
+  });
+  const [isAdding, setIsAdding] = useState(false);
+  const [isConfirmingGenerate, setIsConfirmingGenerate] = useState(false);
+
+  const loaded = translation.data?.translation;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: translationsKey });
+  const generate = useMutation({
+    mutationFn: generateTranslations,
+    onSuccess: async () => {
+      toast.success(t('translations.generated'));
+      await refresh();
+      // The interface itself reads the published texts: show the new ones at once.
+      await i18n.reloadResources();
+    },
+    onError: (error) => toast.error(getErrorMessage(error, t('translations.generateError'))),
+  });
+
+  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'medium' });
+  const when = (iso: string | null | undefined) => (iso ? dateFormat.format(new Date(iso)) : t('translations.never'));
+
+  if (languages.isError)
+    return <Alert tone="error">{getErrorMessage(languages.error, t('translations.fetchError'))}</Alert>;
+
+  return (
+    <section className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">{t('translations.title')}</h1>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => setIsAdding(true)}>
+            <Plus className="size-4" aria-hidden />
+            {t('translations.addLanguage')}
+          </Button>
+          <Button variant="secondary" onClick={() => setIsConfirmingGenerate(true)} isBusy={generate.isPending}>
+            <RefreshCw className="size-4" aria-hidden />
+            {t('translations.generate')}
+          </Button>
+        </div>
+      </div>
+
+      <div role="group" aria-label={t('translations.languages')} className="flex flex-wrap gap-2">
+        {languages.isPending && <p className="text-sm text-slate-600">{t('common.loading')}</p>}
+        {allCodes.map((code) => (
+          <button
+            key={code}
+            type="button"
+            aria-pressed={code === lang}
+            onClick={() => setChosen(code)}
+            className={`rounded-md border px-3 py-1.5 text-sm font-semibold ${code === lang ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-800'}`}
+          >
+            {code.toUpperCase()}
+          </button>
+        ))}
+      </div>
+
+      {lang && (
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
+          <div className="flex gap-1">
+            <dt className="font-medium">{t('translations.lastGenerated')}:</dt>
+            <dd>{when(loaded?.lastGenerated)}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt className="font-medium">{t('translations.lastEdited')}:</dt>
+            <dd>{when(loaded?.updatedAt)}</dd>
+          </div>
+        </dl>
+      )}
+
+      {translation.isError && (
+        <Alert tone="error">{getErrorMessage(translation.error, t('translations.loadError'))}</Alert>
+      )}
+      {translation.isPending && lang && <p className="text-sm text-slate-600">{t('common.loading')}</p>}
+
+      {lang && !translation.isPending && !translation.isError && (
+        <TranslationEditor
+          // A fresh editor per language and per stored version: nothing of one leaks into another.
+          key={`${lang}|${loaded?.updatedAt ?? 'new'}`}
+          lang={lang}
+          entries={loaded?.data.entries ?? {}}
+          onSaved={() => {
+            setAdded((list) => list.filter((code) => code !== lang));
+            return refresh();
+          }}
+        />
+      )}
+
+      <AddLanguageDialog
+        isOpen={isAdding}
+        existing={allCodes}
+        onClose={() => setIsAdding(false)}
+        onAdd={(code) => {
+          setIsAdding(false);
+          setAdded((list) => [...list, code]);
+          setChosen(code);
+        }}
+      />
+      <AlertDialog.Root open={isConfirmingGenerate} onOpenChange={setIsConfirmingGenerate}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 bg-slate-900/40" />
+          <AlertDialog.Content className="fixed left-1/2 top-1/2 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+            <AlertDialog.Title className="text-lg font-semibold text-slate-900">
+              {t('translations.generate')}
+            </AlertDialog.Title>
+            <AlertDialog.Description className="mt-2 text-sm text-slate-700">
+              {t('translations.confirmGenerate')}
+            </AlertDialog.Description>
+            <div className="mt-6 flex justify-end gap-3">
+              <AlertDialog.Cancel className="rounded-md border border-slate-300 px-4 py-2 text-sm">
+                {t('common.no')}
+              </AlertDialog.Cancel>
+              <AlertDialog.Action
+                onClick={() => generate.mutate()}
+                className="rounded-md bg-brand-600 px-4 py-2 text-sm text-white"
+              >
+                {t('common.yes')}
+              </AlertDialog.Action>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </section>
+  );
+}

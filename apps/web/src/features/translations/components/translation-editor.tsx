@@ -1,0 +1,73 @@
+import { useMutation } from '@tanstack/react-query';
+import { Save } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { getErrorMessage } from '../../../lib/api-client';
+import { parseEntries, toEntries, toRows, type EntryRow } from '../entry-rows';
+import { saveTranslation } from '../translation-calls';
+import { EntriesTable } from './entries-table';
+
+type Props = { lang: string; entries: Record<string, string>; onSaved: () => unknown };
+
+const pretty = (entries: Record<string, string>) => JSON.stringify(entries, null, 2);
+
+/** The key/value table and the raw JSON of one language; the table is what Save Changes stores. */
+export function TranslationEditor({ lang, entries, onSaved }: Props) {
+  const { t } = useTranslation();
+  const [rows, setRows] = useState<EntryRow[]>(() => toRows(entries));
+  const [raw, setRaw] = useState(() => pretty(entries));
+  const [isRawInvalid, setIsRawInvalid] = useState(false);
+  const save = useMutation({
+    mutationFn: () => saveTranslation(lang, toEntries(rows)),
+    onSuccess: () => {
+      toast.success(t('translations.saved'));
+      return onSaved();
+    },
+    onError: (error) => toast.error(getErrorMessage(error, t('translations.saveError'))),
+  });
+
+  const changeRows = (next: EntryRow[]) => {
+    setRows(next);
+    setRaw(pretty(toEntries(next)));
+  };
+
+  const parseRaw = () => {
+    const parsed = parseEntries(raw);
+    setIsRawInvalid(parsed === null);
+    if (parsed) setRows(toRows(parsed));
+  };
+
+  return (
+    <>
+      <EntriesTable rows={rows} onChange={changeRows} />
+      <section aria-labelledby="raw-title" className="flex flex-col gap-2">
+        <h2 id="raw-title" className="text-lg font-semibold text-slate-900">
+          {t('translations.raw')}
+        </h2>
+        {isRawInvalid && <Alert tone="error">{t('translations.invalidJson')}</Alert>}
+        <textarea
+          value={raw}
+          onChange={(event) => setRaw(event.target.value)}
+          aria-label={t('translations.raw')}
+          spellCheck={false}
+          rows={10}
+          className="w-full rounded-md border border-slate-300 p-3 font-mono text-xs"
+        />
+        <div>
+          <Button variant="secondary" onClick={parseRaw}>
+            {t('translations.parse')}
+          </Button>
+        </div>
+      </section>
+      <div className="sticky bottom-0 flex justify-end border-t border-slate-200 bg-slate-50/95 py-3">
+        <Button onClick={() => save.mutate()} isBusy={save.isPending}>
+          <Save className="size-4" aria-hidden />
+          {t('translations.save')}
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import type { Page } from '@playwright/test';
+import { ADMIN, expect, test } from '../fixtures';
+import { expectAccessible, shoot, signInAs } from './session';
+
+/** A toast, not the same words in the texts being edited. */
+const toastOf = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+/** A button of the editor's language bar (the header has a language switch of its own). */
+const languageButton = (page: Page, code: string) =>
+  page.getByRole('group', { name: /^(Languages|Γλώσσες)$/ }).getByRole('button', { name: code, exact: true });
+
+/** Edits the text of `key` in the chosen language and saves. */
+async function editText(page: Page, language: string, key: string, text: string) {
+  await languageButton(page, language).click();
+  await expect(languageButton(page, language)).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('searchbox').fill(key);
+  const value = page.getByLabel(new RegExp(`^(Text of|Κείμενο του) ${key.replace('.', '\\.')}$`));
+  await value.fill(text);
+  await page.getByRole('button', { name: /Save Changes|Αποθήκευση αλλαγών/ }).click();
+}
+
+test.describe('[ADMIN][TRANSLATIONS]', () => {
+  test('an edited text shows in the interface after generating, in both languages', async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Translations' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Translations' })).toBeVisible();
+    await expect(languageButton(page, 'EN')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('Last generated:')).toBeVisible();
+    await expect(page.getByText('Last edited:')).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, 'translations');
+
+    await editText(page, 'EN', 'home.intro', 'Run the association from here.');
+    await expect(toastOf(page, 'Translations saved successfully')).toBeVisible();
+    // Saved, not yet published: the home screen still shows the old text.
+    await page.goto('/admin');
+    await expect(page.getByText('Use the menu to manage the community.')).toBeVisible();
+
+    await page.goto('/admin/translations');
+    await page.getByRole('button', { name: 'Generate Translations' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('Are you sure you want to regenerate translations?');
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await expect(toastOf(page, 'Translations generated successfully')).toBeVisible();
+    await page.goto('/admin');
+    await expect(page.getByText('Run the association from here.')).toBeVisible();
+
+    // The Greek text, edited from the Greek interface.
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'el' }).click();
+    await page.goto('/admin/translations');
+    await expect(page.getByRole('heading', { level: 1, name: 'Μεταφράσεις' })).toBeVisible();
+    await editText(page, 'EL', 'home.intro', 'Διαχειριστείτε τον σύλλογο από εδώ.');
+    await expect(toastOf(page, 'Οι μεταφράσεις αποθηκεύτηκαν επιτυχώς')).toBeVisible();
+    await page.getByRole('button', { name: 'Δημιουργία μεταφράσεων' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Ναι' }).click();
+    await expect(toastOf(page, 'Οι μεταφράσεις δημιουργήθηκαν επιτυχώς')).toBeVisible();
+    await page.goto('/admin');
+    await expect(page.getByText('Διαχειριστείτε τον σύλλογο από εδώ.')).toBeVisible();
+    await page.getByRole('group', { name: 'Γλώσσα' }).getByRole('button', { name: 'en' }).click();
+    await expect(page.getByText('Run the association from here.')).toBeVisible();
+  });
+
+  test('rows, sorting, the raw editor and a new language', async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/translations');
+    await expect(languageButton(page, 'EN')).toHaveAttribute('aria-pressed', 'true');
+
+    // Raw JSON: bad input is refused, good input replaces the rows.
+    const raw = page.getByRole('textbox', { name: 'Raw JSON' });
+    await raw.fill('{ not json');
+    await page.getByRole('button', { name: 'Parse Raw JSON' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid JSON' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add New Language' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Language' });
+    await dialog.getByLabel('Language code').fill('i1');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(dialog.getByText('Enter a code of 2 or 3 letters, such as el, gr, it or us.')).toBeVisible();
+    await dialog.getByLabel('Language code').fill('it');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(languageButton(page, 'IT')).toHaveAttribute('aria-pressed', 'true');
+
+    await raw.fill('{"zeta.key": "Z", "alpha.key": "A", "  ": "blank"}');
+    await page.getByRole('button', { name: 'Parse Raw JSON' }).click();
+    await expect(page.getByRole('heading', { name: 'Texts (3)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sort by key' }).click();
+    const keys = page.getByRole('textbox', { name: /^Key / });
+    await expect(keys).toHaveCount(3);
+    expect(await keys.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([
+      '  ',
+      'alpha.key',
+      'zeta.key',
+    ]);
+    await page.getByRole('button', { name: 'Add text' }).click();
+    // The new row comes first.
+    await page.getByRole('textbox', { name: 'Key —' }).first().fill('beta.key');
+    await page.getByRole('textbox', { name: 'Text of beta.key' }).fill('B');
+    await page.getByRole('button', { name: 'Delete zeta.key' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toastOf(page, 'Translations saved successfully')).toBeVisible();
+
+    // Stored without the blank key.
+    await page.reload();
+    await languageButton(page, 'IT').click();
+    await expect(page.getByRole('heading', { name: 'Texts (2)' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Text of alpha.key' })).toHaveValue('A');
+    await expect(page.getByRole('textbox', { name: 'Text of beta.key' })).toHaveValue('B');
+  });
+});
