@@ -12,6 +12,9 @@ import { registerNotificationRoutes } from './features/notifications/notificatio
 import { createCatalogueSource } from './features/translations/catalogue.js';
 import { ensurePublished } from './features/translations/translations.queries.js';
 import { registerTranslationRoutes } from './features/translations/translations.routes.js';
+import { registerContactRoutes } from './features/contact/contact.routes.js';
+import { startFeedRefresh, type FeedRefresh } from './features/feed/feed-refresh.js';
+import { registerFeedRoutes } from './features/feed/feed.routes.js';
 import { registerSiteConfigRoutes } from './features/site-config/site-config.routes.js';
 import { registerHealthRoutes } from './features/health/health.routes.js';
 import { registerPermissionRoutes } from './features/permissions/permissions.routes.js';
@@ -41,7 +44,7 @@ export type BuildOptions = {
   logStream?: NodeJS.WritableStream;
 };
 
-export type App = { app: FastifyInstance; deps: AppDeps; database: Database };
+export type App = { app: FastifyInstance; deps: AppDeps; database: Database; feed: FeedRefresh };
 
 /** JSON bodies above this are refused; uploads have their own limit. */
 const BODY_LIMIT = 256 * 1024;
@@ -78,6 +81,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
     const background = createBackgroundTasks(logger);
     const loadCatalogue = createCatalogueSource(config.webDistDir);
+    const feed = startFeedRefresh({
+      database,
+      logger,
+      channel: config.telegramChannel,
+      baseUrl: config.telegramBaseUrl,
+      intervalMs: config.feedRefreshMs,
+    });
 
     // Answers sent while shutting down close their connection, so keep-alive clients do not
     // hold the process open after their last request.
@@ -89,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (isClosing) reply.header('connection', 'close');
     });
     app.addHook('onClose', async () => {
+      feed.stop();
       await background.drain();
       mailer.close();
       await limitStore.close();
@@ -126,6 +137,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       registerNotificationRoutes(app, appDeps);
       registerSiteConfigRoutes(app, appDeps);
       registerTranslationRoutes(app, appDeps, loadCatalogue);
+      registerFeedRoutes(app, appDeps);
+      registerContactRoutes(app, appDeps);
       app.all('/api/*', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
         reply.code(404).send({ error: messages.routeNotFound }),
       );
@@ -141,7 +154,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return appDeps;
     });
 
-    return { app, deps, database };
+    background.run('feed refresh', () => feed.refresh());
+    return { app, deps, database, feed };
   } catch (error) {
     await app.close().catch(() => {});
     if (!options.database) await database.close();

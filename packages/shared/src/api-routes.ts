@@ -21,4 +21,6 @@ export const apiRoutes = {
   notifications: '/api/auth/notifications',
   siteConfig: '/api/config',
   translations: '/api/auth/translations',
+  telegramData: '/api/telegram-data',
+  contact: '/api/contact',
 } as const;

@@ -14,3 +14,4 @@ export * from './schemas/invite.js';
 export * from './schemas/notification.js';
 export * from './schemas/site-config.js';
 export * from './schemas/translation.js';
+export * from './schemas/public-site.js';

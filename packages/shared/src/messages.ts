@@ -56,6 +56,7 @@ export const messages = {
   translationTooManyKeys: 'A language can hold at most 5000 texts',
   translationsSaved: 'Translations saved successfully',
   translationsGenerated: 'Translations generated successfully',
+  contactReceived: 'Thank you. Your message was sent.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   internal: 'Internal Server Error',
 } as const;

@@ -39,6 +39,20 @@ const envSchema = z.object({
   ),
   WEB_DIST_DIR: optional(z.string()),
   GOOGLE_CLIENT_ID: optional(z.string().max(500)),
+  TELEGRAM_CHANNEL: optional(z.string().regex(/^[A-Za-z0-9_]{3,64}$/, 'must be a public channel name')),
+  TELEGRAM_BASE_URL: z.preprocess(blankIsUnset, url(['https:', 'http:']).default('https://t.me')),
+  FEED_REFRESH_MINUTES: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(1440).default(10)),
+  SITE_NAME: z.preprocess(blankIsUnset, z.string().max(100).default('Κοινότητα')),
+  SITE_LOGO_URL: z.preprocess(blankIsUnset, z.string().max(500).default('/favicon.svg')),
+  SITE_FACEBOOK_URL: z.preprocess(blankIsUnset, url(['https:']).default('https://www.facebook.com/')),
+  SITE_INSTAGRAM_URL: z.preprocess(blankIsUnset, url(['https:']).default('https://www.instagram.com/')),
+  SITE_YOUTUBE_URL: z.preprocess(blankIsUnset, url(['https:']).default('https://www.youtube.com/')),
+  SITE_CALENDAR_ID: z.preprocess(
+    blankIsUnset,
+    z.string().max(300).default('el.greek#holiday@group.v.calendar.google.com'),
+  ),
+  SITE_VISION_URL: z.preprocess(blankIsUnset, z.string().max(500).default('/vision.html')),
+  SITE_CREDIT: z.preprocess(blankIsUnset, z.string().max(200).default('Οι εθελοντές της κοινότητας')),
   GOOGLE_JWKS_URL: z.preprocess(blankIsUnset, url(['https:', 'http:']).default(GOOGLE_JWKS_DEFAULT)),
 });
 
@@ -61,6 +75,23 @@ export type Config = {
   /** Set: Google sign-in is on, with this audience. */
   googleClientId: string | undefined;
   googleJwksUrl: string;
+  /** Unset: the Official Feed stays empty. */
+  telegramChannel: string | undefined;
+  telegramBaseUrl: string;
+  feedRefreshMs: number;
+  site: SiteSettings;
+};
+
+/** Public site content that is not a translation. */
+export type SiteSettings = {
+  name: string;
+  logoUrl: string;
+  facebookUrl: string;
+  instagramUrl: string;
+  youtubeUrl: string;
+  calendarId: string;
+  visionUrl: string;
+  credit: string;
 };
 
 export class ConfigError extends Error {}
@@ -98,5 +129,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : webDistDefault,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
+    telegramChannel: e.TELEGRAM_CHANNEL,
+    telegramBaseUrl: e.TELEGRAM_BASE_URL.replace(/\/+$/, ''),
+    feedRefreshMs: e.FEED_REFRESH_MINUTES * 60_000,
+    site: {
+      name: e.SITE_NAME,
+      logoUrl: e.SITE_LOGO_URL,
+      facebookUrl: e.SITE_FACEBOOK_URL,
+      instagramUrl: e.SITE_INSTAGRAM_URL,
+      youtubeUrl: e.SITE_YOUTUBE_URL,
+      calendarId: e.SITE_CALENDAR_ID,
+      visionUrl: e.SITE_VISION_URL,
+      credit: e.SITE_CREDIT,
+    },
   };
 }

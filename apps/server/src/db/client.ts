@@ -20,6 +20,8 @@ export type Database = {
   migrate(): Promise<void>;
   /** Runs start-up work (migrations, seeding) with one instance at a time across the cluster. */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  /** Runs `work` unless another instance holds the job's lock; answers whether it ran. */
+  tryJobLock(key: number, work: () => Promise<void>): Promise<boolean>;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -65,6 +67,10 @@ export async function createPgliteDatabase(options: { dataDir?: string; client?:
     migrate: () => migratePglite(db, { migrationsFolder }),
     // One process owns the data directory: the file lock already serialises start-ups.
     withStartupLock: (work) => work(),
+    tryJobLock: async (_key, work) => {
+      await work();
+      return true;
+    },
     ping: async () => {
       await pglite.query('select 1');
     },
@@ -97,6 +103,23 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
         return await work();
       } finally {
         await lockClient.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+        lockClient.release();
+      }
+    },
+    tryJobLock: async (key, work) => {
+      const lockClient = await pool.connect();
+      try {
+        const { rows } = await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+          key,
+        ]);
+        if (!rows[0]?.locked) return false;
+        try {
+          await work();
+          return true;
+        } finally {
+          await lockClient.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
+        }
+      } finally {
         lockClient.release();
       }
     },

@@ -254,3 +254,27 @@ export const translations = pgTable('translations', {
   lastGenerated: timestamp('last_generated', { withTimezone: true, mode: 'date' }),
   updatedAt: updatedAt(),
 });
+
+/** The Official Feed: posts read from the public channel page, kept when a later read fails. */
+export const feedPosts = pgTable(
+  'feed_posts',
+  {
+    postId: text('post_id').primaryKey(),
+    userPhoto: text('user_photo'),
+    userName: text('user_name').notNull(),
+    messageUrl: text('message_url').notNull(),
+    messageText: text('message_text').notNull(),
+    messagePhotos: jsonb('message_photos').$type<string[]>().notNull().default([]),
+    postedAt: timestamp('posted_at', { withTimezone: true, mode: 'date' }),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('feed_posts_posted_at_idx').on(t.postedAt)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey(),
+  createdAt: createdAt(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+});

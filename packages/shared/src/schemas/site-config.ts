@@ -4,5 +4,15 @@ import { z } from 'zod';
 export const siteConfigSchema = z.object({
   /** Set when Google sign-in is enabled. */
   googleClientId: z.string().nullable(),
+  site: z.object({
+    name: z.string(),
+    logoUrl: z.string(),
+    facebookUrl: z.string(),
+    instagramUrl: z.string(),
+    youtubeUrl: z.string(),
+    calendarId: z.string(),
+    visionUrl: z.string(),
+    credit: z.string(),
+  }),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -246,7 +246,7 @@ describe('Google sign-in settings', () => {
   it('tells the browser the client id and allows Google’s script in the CSP', async () => {
     const response = await server.get('/api/config');
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ googleClientId: GOOGLE_TEST_CLIENT_ID });
+    expect(response.body).toMatchObject({ googleClientId: GOOGLE_TEST_CLIENT_ID });
     const csp = response.headers.get('content-security-policy')!;
     expect(csp).toContain("script-src 'self' https://accounts.google.com/gsi/client");
   });
@@ -258,7 +258,7 @@ describe('Google sign-in settings', () => {
       expect(response.status).toBe(503);
       expect(response.body).toEqual({ error: 'Google sign-in is not enabled.' });
       const config = await plain.get('/api/config');
-      expect(config.body).toEqual({ googleClientId: null });
+      expect(config.body).toMatchObject({ googleClientId: null });
       expect(config.headers.get('content-security-policy')).not.toContain('accounts.google.com');
     } finally {
       await plain.close();

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps.js';
 
 /** Settings the browser needs, fixed for the life of the process. */
 export function registerSiteConfigRoutes(app: FastifyInstance, { config }: AppDeps) {
-  const siteConfig: SiteConfig = { googleClientId: config.googleClientId ?? null };
+  const siteConfig: SiteConfig = { googleClientId: config.googleClientId ?? null, site: config.site };
   app.withTypeProvider<ZodTypeProvider>().get(
     apiRoutes.siteConfig,
     {

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/client.js';
+import { settings } from '../../db/schema.js';
+import { storePosts } from './feed.queries.js';
+import { parseChannelPage } from './telegram-parser.js';
+
+const FEED_JOB_LOCK_KEY = 724_003_003;
+const FETCH_TIMEOUT_MS = 10_000;
+const LAST_FETCH_SETTING = 'feed_fetched_at';
+
+export type FeedRefresh = {
+  /** Reads the channel now (unless another instance just did); never throws. */
+  refresh(): Promise<'stored' | 'skipped' | 'failed'>;
+  stop(): void;
+};
+
+/**
+ * Reads `baseUrl/s/channel` every `intervalMs`. Instances take turns through an advisory lock and
+ * skip a turn another instance has just taken, so the channel is read once per interval.
+ * A failed read changes nothing: the last good posts stay.
+ */
+export function startFeedRefresh(options: {
+  database: Database;
+  logger: Logger;
+  channel: string | undefined;
+  baseUrl: string;
+  intervalMs: number;
+}): FeedRefresh {
+  const { database, logger, channel, baseUrl, intervalMs } = options;
+  const { db } = database;
+  if (!channel) return { refresh: async () => 'skipped', stop: () => {} };
+  const pageUrl = `${baseUrl}/s/${encodeURIComponent(channel)}`;
+
+  const readOnce = async (): Promise<'stored' | 'skipped'> => {
+    const [last] = await db.select().from(settings).where(eq(settings.key, LAST_FETCH_SETTING));
+    if (last && Date.now() - Date.parse(last.value) < intervalMs / 2) return 'skipped';
+    const response = await fetch(pageUrl, {
+      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      headers: { accept: 'text/html' },
+    });
+    if (!response.ok) throw new Error(`the channel page answered ${response.status}`);
+    const posts = parseChannelPage(await response.text(), baseUrl);
+    if (posts.length === 0) throw new Error('the channel page held no posts');
+    await storePosts(db, posts);
+    const now = new Date().toISOString();
+    await db
+      .insert(settings)
+      .values({ key: LAST_FETCH_SETTING, value: now })
+      .onConflictDoUpdate({ target: settings.key, set: { value: now } });
+    logger.info({ posts: posts.length }, 'feed refreshed');
+    return 'stored';
+  };
+
+  const refresh = async () => {
+    try {
+      let outcome: 'stored' | 'skipped' = 'skipped';
+      await database.tryJobLock(FEED_JOB_LOCK_KEY, async () => {
+        outcome = await readOnce();
+      });
+      return outcome;
+    } catch (error) {
+      logger.warn({ err: (error as Error).message, channel }, 'feed refresh failed; the last posts stay');
+      return 'failed' as const;
+    }
+  };
+
+  const timer = setInterval(() => void refresh(), intervalMs);
+  timer.unref();
+  return { refresh, stop: () => clearInterval(timer) };
+}
