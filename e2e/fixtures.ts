@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,7 @@ export const ADMIN = { email: 'admin@e2e.test', password: 'admin-password', name
 
 type RunningApp = {
   baseURL: string;
+  channel: { url: string; close(): Promise<void> };
   smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   google: GoogleStandIn;
 };
@@ -65,6 +67,7 @@ export const test = base.extend<object, { app: RunningApp }>({
     async ({}, use) => {
       const smtp = await startSmtpCapture();
       const google: GoogleStandIn = await startGoogleKeys();
+      const channel = await startChannelPage();
       const port = await freePort();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-e2e-'));
       const baseURL = `http://127.0.0.1:${port}`;
@@ -80,6 +83,8 @@ export const test = base.extend<object, { app: RunningApp }>({
           SMTP_URL: smtp.url,
           GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID,
           GOOGLE_JWKS_URL: google.jwksUrl,
+          TELEGRAM_CHANNEL: 'community_test',
+          TELEGRAM_BASE_URL: channel.url,
           LOG_LEVEL: 'warn',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -88,11 +93,12 @@ export const test = base.extend<object, { app: RunningApp }>({
       child.stdout!.on('data', (chunk) => (output += chunk));
       child.stderr!.on('data', (chunk) => (output += chunk));
       await waitForHealth(baseURL, child, () => output);
-      await use({ baseURL, smtp, google });
+      await use({ baseURL, smtp, google, channel });
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
       await smtp.close();
       await google.close();
+      await channel.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker' },
@@ -107,13 +113,42 @@ export const test = base.extend<object, { app: RunningApp }>({
 
 export { expect };
 
-/** Every page of `context` gets the stand-in instead of Google's script. */
-export function standInForGoogle(context: BrowserContext, google: GoogleStandIn) {
-  return context.route('https://accounts.google.com/**', (route) =>
+/** A 1×1 PNG for pictures that would come from elsewhere. */
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+/**
+ * Every page of `context` stays on this machine: Google's script is the stand-in, the calendar
+ * embed and the feed's pictures are answered locally.
+ */
+export async function standInForGoogle(context: BrowserContext, google: GoogleStandIn) {
+  await context.route('https://accounts.google.com/**', (route) =>
     route.request().url().startsWith('https://accounts.google.com/gsi/client')
       ? route.fulfill({ contentType: 'text/javascript', body: standInScript(google.nextCredential) })
       : route.abort(),
   );
+  await context.route('https://calendar.google.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Calendar</title><p>Agenda</p>' }),
+  );
+  await context.route('https://cdn4.telesco.pe/**', (route) =>
+    route.fulfill({ contentType: 'image/png', body: PIXEL }),
+  );
+}
+
+/** Stands in for t.me: the saved channel page the API tests parse, at /s/community_test. */
+async function startChannelPage() {
+  const page = fs.readFileSync(path.join(root, 'apps/server/src/features/feed/fixtures/channel-page.html'));
+  const server = http.createServer((request, response) => {
+    if (request.url !== '/s/community_test') return response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Creates a member through the API as the administrator, for tests that need one. */

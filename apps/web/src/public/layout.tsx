@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import type { SiteConfig } from '@community/shared';
+import { Meteors } from './meteors';
+import { SiteLink, usePath } from './router';
+import { useT } from './texts';
+
+export const APP_VERSION = '5.925';
+
+const NAV = [
+  { href: '/about', key: 'public.nav.about' },
+  { href: '/events', key: 'public.nav.events' },
+  { href: '/contact', key: 'public.nav.contact' },
+];
+
+/** The guest layout: meteors behind, the site's navigation, the page, the footer. */
+export function GuestLayout({ site, children }: { site: SiteConfig['site'] | undefined; children: ReactNode }) {
+  const t = useT();
+  const path = usePath();
+  const name = site?.name ?? t('public.siteName');
+  return (
+    <div className="relative flex min-h-screen flex-col bg-slate-50 text-slate-900">
+      <Meteors />
+      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:z-20 focus:bg-white focus:p-2">
+        {t('public.skipToContent')}
+      </a>
+      <header className="relative z-10 border-b border-slate-200 bg-white/90 backdrop-blur">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <SiteLink href="/about" className="flex items-center gap-2 font-semibold">
+            <img src={site?.logoUrl ?? '/favicon.svg'} alt="" width={32} height={32} />
+            <span>{name}</span>
+          </SiteLink>
+          <nav aria-label={t('public.nav.label')} className="flex flex-wrap items-center gap-1 text-sm">
+            {NAV.map((item) => (
+              <SiteLink
+                key={item.href}
+                href={item.href}
+                aria-current={path === item.href ? 'page' : undefined}
+                className={`rounded-md px-3 py-2 ${path === item.href ? 'bg-brand-50 font-medium text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`}
+              >
+                {t(item.key)}
+              </SiteLink>
+            ))}
+            <a
+              href="/admin/login"
+              className="ml-1 rounded-md bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700"
+            >
+              {t('public.nav.signIn')}
+            </a>
+          </nav>
+        </div>
+      </header>
+      <main id="content" className="relative z-10 mx-auto w-full max-w-5xl flex-1 px-4 py-8">
+        {children}
+      </main>
+      <footer className="relative z-10 border-t border-slate-200 bg-white/90 text-sm text-slate-700">
+        <div className="mx-auto flex max-w-5xl flex-col gap-2 px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
+          <nav aria-label={t('public.footer.label')} className="flex flex-wrap gap-4">
+            <SiteLink href="/participate" className="underline">
+              {t('public.nav.participate')}
+            </SiteLink>
+            <SiteLink href="/privacy" className="underline">
+              {t('public.nav.privacy')}
+            </SiteLink>
+            {site && (
+              <a href={site.visionUrl} className="underline">
+                {t('public.footer.vision')}
+              </a>
+            )}
+          </nav>
+          <p>
+            {t('public.footer.version', { version: APP_VERSION })} ·{' '}
+            {t('public.footer.credit', { credit: site?.credit ?? '' })}
+          </p>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import { sendContactMessage } from '../site-data';
+import { useT } from '../texts';
+
+type Status = { state: 'idle' | 'sending' } | { state: 'sent' } | { state: 'failed'; message: string };
+
+const field = 'rounded-md border border-slate-300 px-3 py-2 text-sm outline-none focus:ring-2 focus:ring-brand-600';
+
+/** The form keeps what was typed until the server has the message. */
+export function ContactPage() {
+  const t = useT();
+  const [status, setStatus] = useState<Status>({ state: 'idle' });
+  const [values, setValues] = useState({ name: '', email: '', message: '' });
+  const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setStatus({ state: 'sending' });
+    try {
+      await sendContactMessage(values);
+      setValues({ name: '', email: '', message: '' });
+      setStatus({ state: 'sent' });
+    } catch (error) {
+      const { status: code, message } = error as Error & { status?: number };
+      const text =
+        code === 429 ? t('public.contact.tooMany') : code === 400 && message ? message : t('public.contact.failed');
+      setStatus({ state: 'failed', message: text });
+    }
+  };
+
+  return (
+    <article className="rounded-xl bg-white/95 p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+      <h1 className="mb-2 text-3xl font-bold text-slate-900">{t('public.contact.title')}</h1>
+      <p className="mb-6 text-slate-700">{t('public.contact.intro')}</p>
+      {status.state === 'sent' && (
+        <p
+          role="status"
+          className="mb-4 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-800"
+        >
+          {t('public.contact.sent')}
+        </p>
+      )}
+      {status.state === 'failed' && (
+        <p role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {status.message}
+        </p>
+      )}
+      <form onSubmit={submit} className="flex max-w-xl flex-col gap-4">
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          {t('public.contact.name')}
+          <input
+            required
+            maxLength={100}
+            autoComplete="name"
+            value={values.name}
+            onChange={set('name')}
+            className={field}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          {t('public.contact.email')}
+          <input
+            required
+            type="email"
+            maxLength={254}
+            autoComplete="email"
+            value={values.email}
+            onChange={set('email')}
+            className={field}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+          {t('public.contact.message')}
+          <textarea
+            required
+            maxLength={5000}
+            rows={6}
+            value={values.message}
+            onChange={set('message')}
+            className={field}
+          />
+        </label>
+        <p className="text-xs text-slate-600">{t('public.contact.privacyNote')}</p>
+        <div>
+          <button
+            type="submit"
+            disabled={status.state === 'sending'}
+            className="rounded-md bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:bg-slate-400"
+          >
+            {status.state === 'sending' ? t('public.contact.sending') : t('public.contact.send')}
+          </button>
+        </div>
+      </form>
+    </article>
+  );
+}

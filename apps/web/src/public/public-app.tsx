@@ -1,0 +1,45 @@
+import { GuestLayout } from './layout';
+import { AboutPage } from './pages/about';
+import { ContactPage } from './pages/contact';
+import { HomePage } from './pages/home';
+import { PrivacyPage } from './pages/privacy';
+import { numbered, ProsePage } from './pages/prose';
+import { usePath, useTitle } from './router';
+import { useSiteConfig } from './site-data';
+import { useT } from './texts';
+
+/** Every public path not listed shows About (spec section 2). */
+function pageOf(path: string) {
+  const clean = path.replace(/\/+$/, '') || '/';
+  return ['/', '/about', '/events', '/contact', '/participate', '/privacy'].includes(clean) ? clean : '/about';
+}
+
+const TITLE_KEYS: Record<string, string> = {
+  '/': 'public.home.title',
+  '/about': 'public.about.title',
+  '/events': 'public.events.title',
+  '/contact': 'public.contact.title',
+  '/participate': 'public.participate.title',
+  '/privacy': 'public.privacy.title',
+};
+
+export function PublicApp() {
+  const t = useT();
+  const page = pageOf(usePath());
+  const config = useSiteConfig();
+  const site = config.state === 'ready' ? config.data.site : undefined;
+  const siteName = site?.name ?? t('public.siteName');
+  useTitle(t(TITLE_KEYS[page]!), siteName);
+
+  let content;
+  if (page === '/') content = <HomePage siteName={siteName} />;
+  else if (page === '/events')
+    content = <ProsePage titleKey="public.events.title" paragraphKeys={numbered('public.events.p', 4)} />;
+  else if (page === '/contact') content = <ContactPage />;
+  else if (page === '/participate')
+    content = <ProsePage titleKey="public.participate.title" paragraphKeys={numbered('public.participate.p', 4)} />;
+  else if (page === '/privacy') content = <PrivacyPage />;
+  else content = <AboutPage site={site} />;
+
+  return <GuestLayout site={site}>{content}</GuestLayout>;
+}

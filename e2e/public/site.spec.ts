@@ -1,0 +1,152 @@
+import { ADMIN, createMember, expect, test } from '../fixtures';
+import { expectAccessible, shoot } from '../admin/session';
+
+const PAGES = [
+  { path: '/', heading: 'Κοινότητα', shot: 'public-home' },
+  { path: '/about', heading: 'Σχετικά με εμάς', shot: 'public-about' },
+  { path: '/events', heading: 'Εκδηλώσεις', shot: 'public-events' },
+  { path: '/contact', heading: 'Επικοινωνία', shot: 'public-contact' },
+  { path: '/participate', heading: 'Συμμετοχή', shot: 'public-participate' },
+  { path: '/privacy', heading: 'Πολιτική απορρήτου', shot: 'public-privacy' },
+];
+
+test.describe('[PUBLIC]', () => {
+  for (const { path, heading, shot } of PAGES) {
+    test(`${path} shows its page in Greek, accessible`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'el');
+      await expect(page.getByText('Έκδοση 5.925')).toBeVisible();
+      await expectAccessible(page);
+      await shoot(page, shot);
+    });
+  }
+
+  test('every other public path shows About; the navigation moves between pages', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Σχετικά με εμάς' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Κύρια πλοήγηση' });
+    await nav.getByRole('link', { name: 'Εκδηλώσεις' }).click();
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Εκδηλώσεις' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Εκδηλώσεις' })).toHaveAttribute('aria-current', 'page');
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Σχετικά με εμάς' })).toBeVisible();
+    await page.getByRole('link', { name: 'Απόρρητο' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Πολιτική απορρήτου' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Τα δικαιώματά σας' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Το όραμά μας' })).toHaveAttribute('href', '/vision.html');
+  });
+
+  test('About: social links, the calendar in agenda mode 600 px high, and the Official Feed newest first', async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    for (const name of ['Facebook', 'Instagram', 'YouTube']) {
+      await expect(page.getByRole('link', { name })).toHaveAttribute('href', /^https:\/\//);
+    }
+    const calendar = page.locator('iframe[title="Πρόγραμμα εκδηλώσεων"]');
+    await expect(calendar).toHaveAttribute('src', /^https:\/\/calendar\.google\.com\/calendar\/embed\?.*mode=AGENDA/);
+    expect((await calendar.boundingBox())!.height).toBe(600);
+
+    const feed = page.getByRole('region', { name: 'Official Feed' });
+    const posts = feed.getByRole('listitem');
+    await expect(posts).toHaveCount(3);
+    await expect(posts.nth(0)).toContainText('<script>alert("x")</script> Συνέλευση μελών την Πέμπτη.');
+    await expect(posts.nth(2).getByRole('link')).toHaveAttribute('href', 'https://t.me/community_test/101');
+    await expect(posts.nth(2)).toContainText('Γιορτή της γειτονιάς το Σάββατο!');
+    await expect(posts.nth(2).getByRole('img', { name: /Σύλλογος Κοινότητας/ })).toHaveAttribute(
+      'src',
+      'https://cdn4.telesco.pe/file/photo-101a.jpg',
+    );
+    // A photo-only post still links to the message.
+    await expect(posts.nth(1).getByRole('link', { name: 'Δείτε την ανάρτηση' })).toBeVisible();
+  });
+
+  test('the feed says when it is loading and when it is empty', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/telegram-data', async (route) => {
+      await held;
+      await route.fulfill({ contentType: 'application/json', body: '[]' });
+    });
+    await page.goto('/about');
+    await expect(page.getByText('Loading Telegram posts...')).toBeVisible();
+    release();
+    await expect(page.getByText('Δεν υπάρχουν ακόμη αναρτήσεις. Ξαναδείτε σύντομα.')).toBeVisible();
+  });
+
+  test('the contact form sends, keeps nothing typed after success, and the admins hear of it', async ({
+    page,
+    app,
+  }) => {
+    await page.goto('/contact');
+    await page.getByLabel('Ονοματεπώνυμο').fill('Κώστας Επισκέπτης');
+    await page.getByLabel('Email').fill('kostas@e2e.test');
+    const message = `Θέλω να βοηθήσω στις εκδηλώσεις ${Date.now()}`;
+    await page.getByLabel('Μήνυμα').fill(message);
+    await page.getByRole('button', { name: 'Αποστολή' }).click();
+    await expect(page.getByText('Ευχαριστούμε! Το μήνυμά σας στάλθηκε και θα σας απαντήσουμε σύντομα.')).toBeVisible();
+    await expect(page.getByLabel('Μήνυμα')).toHaveValue('');
+
+    const login = await fetch(`${app.baseURL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const list = await fetch(`${app.baseURL}/api/auth/notifications?limit=50`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { data } = (await list.json()) as { data: { body: string | null }[] };
+    expect(data.some((n) => n.body?.includes(message))).toBe(true);
+  });
+
+  test('the User Profile tile shows only when the menu holds the profile path', async ({ page, app }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Κοινότητα' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /User Profile/ })).toBeHidden();
+
+    const email = `tile-${Date.now()}@e2e.test`;
+    await createMember(app.baseURL, { email });
+    const admin = await (
+      await fetch(`${app.baseURL}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+      })
+    ).json();
+    // The member gets the User role, whose menu includes Edit Profile.
+    const users = await (
+      await fetch(`${app.baseURL}/api/auth/users?q=${encodeURIComponent(email)}`, {
+        headers: { authorization: `Bearer ${admin.token}` },
+      })
+    ).json();
+    const roles = await (
+      await fetch(`${app.baseURL}/api/auth/roles?q=User`, { headers: { authorization: `Bearer ${admin.token}` } })
+    ).json();
+    const userRole = roles.data.find((role: { type: string }) => role.type === 'user');
+    await fetch(`${app.baseURL}/api/auth/user-roles`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({ user: users.data[0]._id, role: userRole._id }),
+    });
+
+    await page.goto('/admin/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('member-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Login successful.')).toBeVisible();
+    await page.goto('/');
+    const tile = page.getByRole('link', { name: /User Profile/ });
+    await expect(tile).toHaveAttribute('href', '/admin/account/profile');
+  });
+
+  test('25 falling meteors, and none when motion is reduced', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByTestId('meteors').locator('.meteor')).toHaveCount(25);
+    await expect(page.getByTestId('meteors').locator('.meteor').first()).toBeVisible();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect(page.getByTestId('meteors').locator('.meteor').first()).toBeHidden();
+  });
+});
