@@ -14,6 +14,8 @@ export default defineConfig({
     emptyOutDir: true,
     // The server's CSP allows no inline script, so the preload polyfill must not be inlined.
     modulePreload: { polyfill: false },
+    // Read by bench/size to follow each entry's chunks.
+    manifest: true,
     rollupOptions: {
       input: {
         public: resolve(import.meta.dirname, 'index.html'),

@@ -17,6 +17,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies; the best one the client accepts is sent.
+    preCompressed: true,
     // Our own policy below: hashed assets for a year, everything else revalidated.
     cacheControl: false,
     setHeaders: (res, filePath) => {

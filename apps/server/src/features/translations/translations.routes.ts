@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +24,19 @@ import {
 } from './translations.queries.js';
 
 const LANGUAGE_CODE = /^[a-z]{2,3}$/;
+
+/** A published language as sent: compressed once per publication, not once per request. */
+type RenderedTexts = { key: string; body: string; etag: string; gzip: Buffer; br: Buffer };
+
+function renderTexts(key: string, body: string): RenderedTexts {
+  return {
+    key,
+    body,
+    etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"`,
+    gzip: zlib.gzipSync(body),
+    br: zlib.brotliCompressSync(body),
+  };
+}
 
 export function registerTranslationRoutes(app: FastifyInstance, { db }: AppDeps, loadCatalogue: CatalogueSource) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -72,7 +86,7 @@ export function registerTranslationRoutes(app: FastifyInstance, { db }: AppDeps,
   );
 
   /** Rendered snapshots by language, valid while the published stamp and the catalogue stay the same. */
-  const rendered = new Map<string, { key: string; body: string; etag: string }>();
+  const rendered = new Map<string, RenderedTexts>();
 
   r.get(
     '/locales/:lng/translations.json',
@@ -96,12 +110,16 @@ export function registerTranslationRoutes(app: FastifyInstance, { db }: AppDeps,
       if (entry?.key !== key) {
         // Keys the catalogue gained since the last generation show their default text meanwhile.
         const body = JSON.stringify({ ...defaultTexts(catalogue, lng), ...(await publishedTexts(db, lng)) });
-        entry = { key, body, etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"` };
+        entry = renderTexts(key, body);
         rendered.set(lng, entry);
       }
-      reply.header('etag', entry.etag).header('cache-control', 'public, no-cache');
+      reply.header('etag', entry.etag).header('cache-control', 'public, no-cache').header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(entry.body);
+      reply.type('application/json; charset=utf-8');
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(entry.br);
+      if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(entry.gzip);
+      return reply.send(entry.body);
     },
   );
 }

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
@@ -185,6 +187,26 @@ describe('GET /locales/:lng/translations.json', () => {
     const changed = await locales('en', { 'if-none-match': etag });
     expect(changed.status).toBe(200);
     expect(changed.body['login.submit']).toBe('Sign in now');
+  });
+
+  it('sends the texts compressed to a client that accepts it', async () => {
+    const url = `${server.baseUrl}/locales/el/translations.json`;
+    for (const [accept, decode] of [
+      ['br', zlib.brotliDecompressSync],
+      ['gzip', zlib.gunzipSync],
+    ] as const) {
+      // node:http, which does not undo the encoding as fetch does.
+      const { headers, body } = await new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve) =>
+        http.get(url, { headers: { 'accept-encoding': accept } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        }),
+      );
+      expect(headers['content-encoding']).toBe(accept);
+      expect(headers.vary).toBe('accept-encoding');
+      expect(JSON.parse(decode(body).toString('utf8'))).toEqual((await locales('el')).body);
+    }
   });
 
   it('answers 404 for a language that does not exist, or is not a code', async () => {
