@@ -1,0 +1,87 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { openPglite } from '../db/client.js';
+import { acquireDataDirLock } from '../db/data-dir-lock.js';
+
+const run = promisify(execFile);
+
+export type BackupTarget = { databaseUrl?: string; dataDir: string };
+
+/** `community-2026-11-22T16-40-00Z.pgdump` or `.tar.gz`, in `DATA_DIR/backups` unless told. */
+export function defaultBackupFile(target: BackupTarget, now = new Date()): string {
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
+  const extension = target.databaseUrl ? 'pgdump' : 'tar.gz';
+  return path.join(target.dataDir, 'backups', `community-${stamp}.${extension}`);
+}
+
+/**
+ * PostgreSQL: `pg_dump` in its custom format, taken while the server runs (a consistent
+ * snapshot). Embedded: the whole data directory as a gzipped tarball; the server must be
+ * stopped, since only one process may open it (the lock says so).
+ */
+export async function backupDatabase(target: BackupTarget, file = defaultBackupFile(target)): Promise<string> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (target.databaseUrl) {
+    await run('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, target.databaseUrl]);
+    return file;
+  }
+  const dbDir = path.join(target.dataDir, 'db');
+  if (!fs.existsSync(dbDir)) throw new Error(`no embedded database at ${dbDir}`);
+  const release = acquireDataDirLock(path.join(target.dataDir, 'db.lock'));
+  try {
+    const db = await openPglite(dbDir);
+    try {
+      const dump = await db.dumpDataDir('gzip');
+      fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    } finally {
+      await db.close();
+    }
+  } finally {
+    release();
+  }
+  return file;
+}
+
+/**
+ * PostgreSQL: `pg_restore --clean` in one transaction, so a failed restore changes nothing.
+ * Embedded: the current data directory is moved aside (never deleted) and the backup unpacked
+ * in its place; the server must be stopped.
+ */
+export async function restoreDatabase(target: BackupTarget, file: string): Promise<{ keptAside?: string }> {
+  if (!fs.existsSync(file)) throw new Error(`no backup at ${file}`);
+  if (target.databaseUrl) {
+    await run('pg_restore', [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--single-transaction',
+      '--dbname',
+      target.databaseUrl,
+      file,
+    ]);
+    return {};
+  }
+  const release = acquireDataDirLock(path.join(target.dataDir, 'db.lock'));
+  try {
+    const dbDir = path.join(target.dataDir, 'db');
+    const incoming = `${dbDir}.restoring`;
+    fs.rmSync(incoming, { recursive: true, force: true });
+    const db = await openPglite(incoming, new Blob([fs.readFileSync(file)]));
+    await db.query('select 1');
+    await db.close();
+    let keptAside: string | undefined;
+    if (fs.existsSync(dbDir)) {
+      keptAside = `${dbDir}.before-restore-${Date.now()}`;
+      fs.renameSync(dbDir, keptAside);
+    }
+    fs.renameSync(incoming, dbDir);
+    return { keptAside };
+  } finally {
+    release();
+  }
+}
