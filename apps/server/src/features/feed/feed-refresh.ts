@@ -52,7 +52,7 @@ export function startFeedRefresh(options: {
     return 'stored';
   };
 
-  const refresh = async () => {
+  const readUnlessTaken = async () => {
     try {
       let outcome: 'stored' | 'skipped' = 'skipped';
       await database.tryJobLock(FEED_JOB_LOCK_KEY, async () => {
@@ -63,6 +63,14 @@ export function startFeedRefresh(options: {
       logger.warn({ err: (error as Error).message, channel }, 'feed refresh failed; the last posts stay');
       return 'failed' as const;
     }
+  };
+
+  // Within one instance, reads queue behind each other instead of finding the lock taken.
+  let queue: Promise<unknown> = Promise.resolve();
+  const refresh = () => {
+    const next = queue.then(readUnlessTaken);
+    queue = next;
+    return next;
   };
 
   const timer = setInterval(() => void refresh(), intervalMs);
