@@ -1,67 +1,12 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const serverDir = path.resolve(import.meta.dirname, '..');
-const entry = path.join(serverDir, 'dist/server.js');
-
-type Running = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function launch(env: Record<string, string>, port: number): Running {
-  const child = spawn(process.execPath, [entry], {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, port, output: () => output, exited };
-}
-
-async function waitUntilHealthy(running: Running, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (running.child.exitCode !== null) throw new Error(`server exited: ${running.output()}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${running.port}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server not healthy in time: ${running.output()}`);
-}
-
-async function stop(running: Running) {
-  if (running.child.exitCode === null) running.child.kill('SIGTERM');
-  return running.exited;
-}
-
-async function signIn(port: number, email: string, password: string) {
-  const response = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return { status: response.status, body: (await response.json()) as { token: string } };
-}
+import { freePort, launch, serverDir, signIn, stop, waitUntilHealthy } from './test/server-process.js';
 
 const admin = { ADMIN_EMAIL: 'owner@example.test', ADMIN_PASSWORD: 'owner-password' };
 
