@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './test/test-database.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer } from './test/test-server.js';
 import { freePort, launch, serverDir, signIn, stop, waitUntilHealthy, type Running } from './test/server-process.js';
 
 const admin = { ADMIN_EMAIL: 'owner@example.test', ADMIN_PASSWORD: 'owner-password' };
@@ -156,4 +157,22 @@ describe('SIGTERM under load', () => {
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     expect(await running.exited).toBe(0);
   }, 60_000);
+});
+
+describe('with SMTP and Redis unreachable', () => {
+  it('keeps signing in and answering, and the log says what failed', async () => {
+    const server = await startTestServer({ SMTP_URL: 'smtp://127.0.0.1:9', REDIS_URL: 'redis://127.0.0.1:1' });
+    try {
+      const login = await server.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+      expect(login.status).toBe(200);
+      const forgot = await server.post('/api/auth/forgot-password', { email: ADMIN_EMAIL });
+      expect(forgot.status).toBe(200);
+      await expect
+        .poll(() => server.logs.find((line) => line.task === 'password reset mail'), { timeout: 15_000 })
+        .toMatchObject({ msg: 'background task failed' });
+      expect(server.logs.some((line) => /redis/i.test(String(line.msg)))).toBe(true);
+    } finally {
+      await server.close();
+    }
+  }, 30_000);
 });
