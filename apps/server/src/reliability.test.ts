@@ -176,3 +176,59 @@ describe('with SMTP and Redis unreachable', () => {
     }
   }, 30_000);
 });
+
+/** Debian's cluster tools can give a test a PostgreSQL server of its own to stop and start. */
+const postgresVersion = fs.existsSync('/etc/postgresql') ? fs.readdirSync('/etc/postgresql')[0] : undefined;
+const canRunOwnCluster =
+  Boolean(process.env.TEST_DATABASE_URL) && postgresVersion !== undefined && fs.existsSync('/usr/bin/pg_createcluster');
+
+describe.runIf(canRunOwnCluster)('PostgreSQL stopped and started while the server serves', () => {
+  const cluster = `community_reltest_${process.pid}`;
+  const ctl = (action: string) =>
+    execFileSync('pg_ctlcluster', [
+      '--skip-systemctl-redirect',
+      postgresVersion!,
+      cluster,
+      action,
+      ...(action === 'stop' ? ['-m', 'fast'] : []),
+    ]);
+  afterAll(() => {
+    execFileSync('pg_dropcluster', ['--stop', postgresVersion!, cluster], { stdio: 'ignore' });
+  });
+
+  it('answers 503 at once while it is down, and recovers without a restart', async () => {
+    const port = await freePort();
+    execFileSync('pg_createcluster', [postgresVersion!, cluster, '-p', String(port), '--', '--auth=trust'], {
+      stdio: 'ignore',
+    });
+    ctl('start');
+    const running = await start({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    });
+    try {
+      const { body } = await signIn(running.port, admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD);
+      const users = async () => {
+        const started = performance.now();
+        const response = await fetch(`http://127.0.0.1:${running.port}/api/auth/users`, {
+          headers: { authorization: `Bearer ${body.token}` },
+        });
+        return { status: response.status, ms: performance.now() - started, body: await response.json() };
+      };
+      expect((await users()).status).toBe(200);
+
+      ctl('stop');
+      const down = await users();
+      expect(down.status).toBe(503);
+      expect(down.body).toEqual({ error: 'The service is temporarily unavailable. Please try again shortly.' });
+      expect(down.ms).toBeLessThan(2000);
+      expect((await fetch(`http://127.0.0.1:${running.port}/readyz`)).status).toBe(503);
+
+      ctl('start');
+      await expect.poll(async () => (await users()).status, { timeout: 20_000, intervals: [200] }).toBe(200);
+      expect(running.child.exitCode).toBeNull();
+    } finally {
+      await stop(running);
+    }
+  }, 90_000);
+});
