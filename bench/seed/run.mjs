@@ -1,0 +1,85 @@
+// Fills a database with the data set of DESIGN section 9, through the product's own migrations
+// and seeding: 100,000 users (or --users N) with profiles and the User role, 10,000 invites and
+// 1,000 notifications for the administrator. PGlite in DATA_DIR (default ./bench-data), or
+// DATABASE_URL. `npm run bench:seed -- --users 1000000` for the large variant.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { root } from '../lib/server.mjs';
+
+const { values } = parseArgs({
+  options: { users: { type: 'string', default: '100000' }, 'data-dir': { type: 'string' } },
+});
+const userCount = Number(values.users);
+if (!Number.isInteger(userCount) || userCount < 1) throw new Error('--users must be a positive whole number');
+
+execFileSync('npm', ['run', 'build', '-w', 'packages/shared', '-w', 'apps/server', '--silent'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+const dist = (file) => path.join(root, 'apps/server/dist', file);
+const { loadConfig } = await import(dist('config/env.js'));
+const { buildApp } = await import(dist('app.js'));
+const { hashPassword } = await import(dist('lib/passwords.js'));
+
+const dataDir = values['data-dir'] ?? process.env.DATA_DIR ?? path.join(root, 'bench-data');
+const config = loadConfig({
+  ...process.env,
+  DATA_DIR: dataDir,
+  ADMIN_EMAIL: process.env.ADMIN_EMAIL ?? 'admin@bench.test',
+  ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? 'bench-password',
+  LOG_LEVEL: 'warn',
+});
+const started = Date.now();
+// Start-up applies the migrations and seeds roles, menus, permissions and the administrator.
+const { app, deps } = await buildApp(config, { logStream: pino.destination(2) });
+const { db } = deps;
+const run = (query) => db.execute(query);
+
+// One argon2id hash for everyone: hashing 100,000 passwords would take half an hour.
+const passwordHash = await hashPassword('bench-password');
+const firstNames = ['Nikos', 'Maria', 'Giorgos', 'Eleni', 'Kostas', 'Anna', 'Νίκος', 'Μαρία', 'Γιώργος', 'Ελένη'];
+const lastNames = ['Papadopoulos', 'Georgiou', 'Ioannou', 'Nikolaou', 'Παπαδόπουλος', 'Γεωργίου', 'Ιωάννου'];
+
+await run(sql`
+  insert into users (id, created_at, updated_at, name, email, password_hash, confirmed, blocked)
+  select gen_random_uuid(), now() - make_interval(secs => i), now() - make_interval(secs => i),
+         (${sql.raw(`array['${firstNames.join("','")}']`)})[1 + i % ${firstNames.length}] || ' ' ||
+         (${sql.raw(`array['${lastNames.join("','")}']`)})[1 + (i / 7) % ${lastNames.length}] || ' ' || i,
+         'member' || i || '@bench.test', ${passwordHash}, i % 50 <> 0, i % 97 = 0
+  from generate_series(1, ${userCount}) as i
+  on conflict do nothing`);
+await run(sql`
+  insert into profiles (user_id, phone, address, bio)
+  select id, '+30 210 ' || lpad((abs(hashtext(email)) % 10000000)::text, 7, '0'), 'Αθήνα', null
+  from users where email like 'member%@bench.test'
+  on conflict do nothing`);
+await run(sql`
+  insert into user_roles (id, created_at, user_id, role_id)
+  select gen_random_uuid(), u.created_at, u.id, (select id from roles where type = 'user' limit 1)
+  from users u where u.email like 'member%@bench.test'
+  on conflict do nothing`);
+await run(sql`
+  insert into invites (id, created_at, token, email, hours, expires_at, status)
+  select gen_random_uuid(), now() - make_interval(mins => i), md5(random()::text) || md5(i::text),
+         case when i % 3 = 0 then 'invitee' || i || '@bench.test' end, 48,
+         now() - make_interval(mins => i) + interval '48 hours',
+         (array['pending','consumed','rejected'])[1 + i % 3]
+  from generate_series(1, 10000) as i`);
+await run(sql`
+  insert into notifications (id, created_at, user_id, title, body, link, read_at)
+  select gen_random_uuid(), now() - make_interval(mins => i),
+         (select id from users where email = ${config.adminEmail}), 'A registration awaits approval',
+         'Member ' || i || ' registered through an invite.', '/admin/invites',
+         case when i > 20 then now() end
+  from generate_series(1, 1000) as i`);
+await run(sql`analyze`);
+
+const [{ count }] = (await run(sql`select count(*)::int as count from users`)).rows;
+await app.close();
+console.log(
+  `seeded ${count} users, 10000 invites and 1000 notifications in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
+    `(${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${dataDir}`}); sign in as ${config.adminEmail} / ${process.env.ADMIN_PASSWORD ?? 'bench-password'}`,
+);
