@@ -150,8 +150,14 @@ describe('SIGTERM under load', () => {
     // Sign-ins take tens of milliseconds each (argon2id): a queue of them is in flight at once.
     const requests = Array.from({ length: 30 }, () => sendSignIn(running.port));
     await Promise.all(requests.map((request) => request.sent));
-    // Long enough for the server to take every connection; far shorter than 30 sign-ins.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // In flight means received: the server logs each request as it takes it. (A request still
+    // in the kernel's queue when the signal comes is refused, as a load balancer expects.)
+    const received = () =>
+      running
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"incoming request"')).length;
+    await expect.poll(received, { timeout: 10_000, intervals: [5] }).toBeGreaterThanOrEqual(30);
     running.child.kill('SIGTERM');
     const statuses = await Promise.all(requests.map((request) => request.answered));
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
