@@ -28,6 +28,8 @@ async function registerThroughInvite(baseURL: string, email: string) {
 
 test.describe('[ADMIN][NOTIFICATIONS]', () => {
   test('a registration rings the bell within a poll; mark one and all read', async ({ page, app }) => {
+    // It waits out one 15 s poll on purpose.
+    test.setTimeout(60_000);
     await signInAs(page, ADMIN.email, ADMIN.password);
     // Start from nothing unread, whatever earlier tests left.
     const bell = page.getByRole('button', { name: /^Notifications/ });
