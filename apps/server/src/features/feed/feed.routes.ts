@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiRoutes, feedPostSchema, type FeedPost } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
+import { notModified } from '../../lib/not-modified.js';
 import { latestPosts } from './feed.queries.js';
 
 /** The feed changes every few minutes at most; each instance reads it this often. */
@@ -31,7 +32,7 @@ export function registerFeedRoutes(app: FastifyInstance, { db }: AppDeps) {
         cached = { at: Date.now(), posts, etag };
       }
       reply.header('etag', cached.etag).header('cache-control', 'public, max-age=60');
-      if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send(null);
+      if (request.headers['if-none-match'] === cached.etag) return notModified(reply);
       return cached.posts;
     },
   );

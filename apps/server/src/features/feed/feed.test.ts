@@ -112,6 +112,7 @@ describe('the Official Feed', () => {
     const etag = response.headers.get('etag')!;
     const again = await server.request('GET', '/api/telegram-data', { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
+    expect(again.headers.get('content-length') ?? '0').toBe('0');
   });
 
   it('keeps the last good posts when the page is broken, failing or unreachable', async () => {

@@ -11,6 +11,7 @@ import {
   notificationsQuerySchema,
 } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
+import { notModified } from '../../lib/not-modified.js';
 import { AppError } from '../../lib/app-error.js';
 import { currentUser } from '../../plugins/access.js';
 import {
@@ -43,7 +44,7 @@ export function registerNotificationRoutes(app: FastifyInstance, { db }: AppDeps
       const state = await notificationState(db, me.id);
       const etag = notificationsEtag(state, request.query);
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      if (request.headers['if-none-match'] === etag) return notModified(reply);
       return listNotifications(db, me.id, request.query, state);
     },
   );

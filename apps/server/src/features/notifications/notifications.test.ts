@@ -77,6 +77,8 @@ describe('GET /api/auth/notifications', () => {
     const unchanged = await poll();
     expect(unchanged.status).toBe(304);
     expect(unchanged.text).toBe('');
+    // No body bytes at all: a keep-alive client would read them as the next answer.
+    expect(unchanged.headers.get('content-length') ?? '0').toBe('0');
 
     await give(member.id, 1);
     const changed = await poll();

@@ -13,6 +13,7 @@ import {
 } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
+import { notModified } from '../../lib/not-modified.js';
 import { defaultTexts, type CatalogueSource } from './catalogue.js';
 import {
   findTranslation,
@@ -114,7 +115,7 @@ export function registerTranslationRoutes(app: FastifyInstance, { db }: AppDeps,
         rendered.set(lng, entry);
       }
       reply.header('etag', entry.etag).header('cache-control', 'public, no-cache').header('vary', 'accept-encoding');
-      if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+      if (request.headers['if-none-match'] === entry.etag) return notModified(reply);
       reply.type('application/json; charset=utf-8');
       const accepted = String(request.headers['accept-encoding'] ?? '');
       if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(entry.br);

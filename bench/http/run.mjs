@@ -1,0 +1,151 @@
+// HTTP scenarios against the product with the benchmark data set, each beside a bare Fastify
+// "hello" route measured in the same run (DESIGN section 9: 50 connections, 3 s warm-up, 10 s).
+// `npm run bench:http` runs PGlite (seeding ./bench-data first if it is empty) and, with
+// DATABASE_URL, PostgreSQL too. `-- --seconds 5` for a quicker look.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { root, startProduct } from '../lib/server.mjs';
+
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, warmup: { type: 'string', default: '3' } },
+});
+const SECONDS = Number(values.seconds);
+const WARMUP = Number(values.warmup);
+const CONNECTIONS = 50;
+const ADMIN = { email: 'admin@bench.test', password: 'bench-password' };
+const dataDir = process.env.BENCH_DATA_DIR ?? path.join(root, 'bench-data');
+
+function load(url, options = {}, duration = SECONDS) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+/** Warm-up, then the measured run. */
+async function measure(url, options) {
+  if (WARMUP > 0) await load(url, options, WARMUP);
+  const result = await load(url, options);
+  const non2xx = result.non2xx - (options.expect304 ? (result['3xx'] ?? 0) : 0);
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + Math.max(0, non2xx),
+  };
+}
+
+async function startHello() {
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ hello: 'world' }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url: `http://127.0.0.1:${app.server.address().port}/`, close: () => app.close() };
+}
+
+async function json(url, options = {}) {
+  const response = await fetch(url, options);
+  return { status: response.status, headers: response.headers, body: await response.json().catch(() => null) };
+}
+
+async function scenarios(base) {
+  const login = await json(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (login.status !== 200) throw new Error(`admin sign-in failed: ${login.status}`);
+  const auth = { authorization: `Bearer ${login.body.token}` };
+  const users = await json(`${base}/api/auth/users?limit=25`, { headers: auth });
+  const notifications = await json(`${base}/api/auth/notifications?page=1&limit=10&unread=1`, { headers: auth });
+  const locales = await fetch(`${base}/locales/el/translations.json`);
+  return [
+    {
+      name: 'sign-in (argon2id)',
+      url: `${base}/api/auth/login`,
+      options: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...ADMIN, email: 'member1@bench.test' }),
+      },
+    },
+    { name: 'users, page 1', url: `${base}/api/auth/users?page=1&limit=25`, options: { headers: auth } },
+    { name: 'users, search "nikos"', url: `${base}/api/auth/users?q=nikos&limit=25`, options: { headers: auth } },
+    {
+      name: 'users, search "Γεωργίου 77"',
+      url: `${base}/api/auth/users?q=${encodeURIComponent('Γεωργίου 77')}`,
+      options: { headers: auth },
+    },
+    {
+      name: 'users, page 1000',
+      url: `${base}/api/auth/users?page=1000&limit=25`,
+      options: { headers: auth },
+      skip: users.body.total < 25_000,
+    },
+    { name: 'user categories', url: `${base}/api/auth/user-categories`, options: { headers: auth } },
+    {
+      name: 'notifications poll',
+      url: `${base}/api/auth/notifications?page=1&limit=10&unread=1`,
+      options: { headers: auth },
+    },
+    {
+      name: 'notifications poll, 304',
+      url: `${base}/api/auth/notifications?page=1&limit=10&unread=1`,
+      options: { headers: { ...auth, 'if-none-match': notifications.headers.get('etag') }, expect304: true },
+    },
+    { name: '/api/telegram-data', url: `${base}/api/telegram-data`, options: {} },
+    {
+      name: '/locales/el (gzip)',
+      url: `${base}/locales/el/translations.json`,
+      options: { headers: { 'accept-encoding': 'gzip' } },
+    },
+    {
+      name: '/locales/el, 304',
+      url: `${base}/locales/el/translations.json`,
+      options: { headers: { 'if-none-match': locales.headers.get('etag') }, expect304: true },
+    },
+    { name: 'public About HTML', url: `${base}/about`, options: {} },
+  ].filter((scenario) => !scenario.skip);
+}
+
+async function runEngine(label, env) {
+  const product = await startProduct({ ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const hello = await startHello();
+  const rows = [];
+  try {
+    const reference = await measure(hello.url, {});
+    rows.push({ engine: label, scenario: 'bare Fastify hello', ...reference, 'x hello': '1.000' });
+    for (const scenario of await scenarios(product.url)) {
+      const result = await measure(scenario.url, scenario.options);
+      rows.push({
+        engine: label,
+        scenario: scenario.name,
+        ...result,
+        'x hello': (result.rps / reference.rps).toFixed(3),
+      });
+      console.log(`${label}: ${scenario.name}: ${result.rps} req/s`);
+    }
+  } finally {
+    await hello.close();
+    await product.stop();
+  }
+  return rows;
+}
+
+if (!fs.existsSync(path.join(dataDir, 'db'))) {
+  execFileSync(process.execPath, [path.join(root, 'bench/seed/run.mjs'), '--data-dir', dataDir], { stdio: 'inherit' });
+}
+execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'ignore' });
+const rows = await runEngine('PGlite', { DATA_DIR: dataDir });
+if (process.env.DATABASE_URL) rows.push(...(await runEngine('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL })));
+console.table(rows);
+const out = path.join(root, 'bench/results');
+fs.mkdirSync(out, { recursive: true });
+fs.writeFileSync(
+  path.join(out, 'http.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, rows }, null, 2)}\n`,
+);
