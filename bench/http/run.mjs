@@ -1,7 +1,7 @@
 // HTTP scenarios against the product with the benchmark data set, each beside a bare Fastify
 // "hello" route measured in the same run (DESIGN section 9: 50 connections, 3 s warm-up, 10 s).
 // `npm run bench:http` runs PGlite (seeding ./bench-data first if it is empty) and, with
-// DATABASE_URL, PostgreSQL too. `-- --seconds 5` for a quicker look.
+// DATABASE_URL, PostgreSQL too. `-- --seconds 5` for a quicker look, `-- --only locales` for some.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,11 @@ import Fastify from 'fastify';
 import { root, startProduct } from '../lib/server.mjs';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, warmup: { type: 'string', default: '3' } },
+  options: {
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    only: { type: 'string' },
+  },
 });
 const SECONDS = Number(values.seconds);
 const WARMUP = Number(values.warmup);
@@ -109,7 +113,7 @@ async function scenarios(base) {
       options: { headers: { 'if-none-match': locales.headers.get('etag') }, expect304: true },
     },
     { name: 'public About HTML', url: `${base}/about`, options: {} },
-  ].filter((scenario) => !scenario.skip);
+  ].filter((scenario) => !scenario.skip && (!values.only || scenario.name.includes(values.only)));
 }
 
 async function runEngine(label, env) {

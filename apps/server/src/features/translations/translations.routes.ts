@@ -25,6 +25,7 @@ import {
 } from './translations.queries.js';
 
 const LANGUAGE_CODE = /^[a-z]{2,3}$/;
+const STATE_TTL_MS = 1000;
 
 /** A published language as sent: compressed once per publication, not once per request. */
 type RenderedTexts = { key: string; body: string; etag: string; gzip: Buffer; br: Buffer };
@@ -59,6 +60,7 @@ export function registerTranslationRoutes(app: FastifyInstance, { db }: AppDeps,
       const body = request.body;
       if (body.generate_files) {
         await generateTranslations(db, await loadCatalogue());
+        recentStates.clear();
         return { message: messages.translationsGenerated, translations: await listTranslations(db) };
       }
       if (body.lang) {
@@ -86,6 +88,20 @@ export function registerTranslationRoutes(app: FastifyInstance, { db }: AppDeps,
     }),
   );
 
+  /**
+   * Which publication is current, asked of the database at most once a second per language:
+   * every page load asks for the texts. Another instance's Generate shows here within a second.
+   */
+  const recentStates = new Map<string, { at: number; state: Promise<{ stamp: string } | undefined> }>();
+  const recentState = (lng: string) => {
+    const known = recentStates.get(lng);
+    if (known && Date.now() - known.at < STATE_TTL_MS) return known.state;
+    const state = publishedState(db, lng);
+    recentStates.set(lng, { at: Date.now(), state });
+    state.catch(() => recentStates.delete(lng));
+    return state;
+  };
+
   /** Rendered snapshots by language, valid while the published stamp and the catalogue stay the same. */
   const rendered = new Map<string, RenderedTexts>();
 
@@ -103,7 +119,7 @@ export function registerTranslationRoutes(app: FastifyInstance, { db }: AppDeps,
     },
     async (request, reply) => {
       const { lng } = request.params;
-      const state = LANGUAGE_CODE.test(lng) ? await publishedState(db, lng) : undefined;
+      const state = LANGUAGE_CODE.test(lng) ? await recentState(lng) : undefined;
       if (!state) throw new AppError('not_found', messages.routeNotFound);
       const catalogue = await loadCatalogue();
       const key = `${state.stamp}|${catalogue.version}`;
