@@ -37,6 +37,18 @@ describe('the built web app', () => {
     },
   );
 
+  it('answers 304 to a page whose ETag still holds', async () => {
+    const first = await server.get('/about');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const again = await server.request('GET', '/events', { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('content-length') ?? '0').toBe('0');
+    const admin = await server.request('GET', '/admin/users', { headers: { 'if-none-match': etag } });
+    expect(admin.status).toBe(200);
+  });
+
   it('serves hashed assets with a year of caching', async () => {
     const response = await server.get('/assets/app-1234.js');
     expect(response.status).toBe(200);

@@ -1,7 +1,9 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notModified } from '../lib/not-modified.js';
 
 /**
  * Serves the built web app: hashed assets cached for a year, the two HTML entry points never
@@ -28,12 +30,20 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       );
     },
   });
-  const sendEntry = (file: string) => ({
-    config: { access: 'public' as const },
-    schema: { hide: true },
-    handler: async (_request: unknown, reply: import('fastify').FastifyReply) =>
-      reply.header('cache-control', 'no-cache').sendFile(file),
-  });
+  // The two entry pages are read once: they change only with a new build, which a restart serves.
+  const sendEntry = (file: string) => {
+    const body = fs.readFileSync(path.join(distDir, file));
+    const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+    return {
+      config: { access: 'public' as const },
+      schema: { hide: true },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        reply.header('cache-control', 'no-cache').header('etag', etag);
+        if (request.headers['if-none-match'] === etag) return notModified(reply);
+        return reply.type('text/html; charset=utf-8').send(body);
+      },
+    };
+  };
   app.get('/admin', sendEntry('admin/index.html'));
   app.get('/admin/*', sendEntry('admin/index.html'));
   app.get('/', sendEntry('index.html'));
