@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import type { SiteConfig } from '@community/shared';
+import { APP_VERSION } from '../lib/version';
 import { Meteors } from './meteors';
 import { SiteLink, usePath } from './router';
 import { useT } from './texts';
-
-export const APP_VERSION = '5.925';
 
 const NAV = [
   { href: '/about', key: 'public.nav.about' },

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { apiRoutes, type FeedPost, type SiteConfig } from '@community/shared';
+import { storageKeys } from '../lib/storage-keys';
 
 export type Loadable<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: T };
 
@@ -8,7 +9,8 @@ async function getJson<T>(path: string, withToken = false): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (withToken) {
     try {
-      const token = (JSON.parse(localStorage.getItem('userInfo') ?? 'null') as { token?: string } | null)?.token;
+      const token = (JSON.parse(localStorage.getItem(storageKeys.userInfo) ?? 'null') as { token?: string } | null)
+        ?.token;
       if (token) headers.authorization = `Bearer ${token}`;
     } catch {
       // A damaged stored sign-in is the same as none.

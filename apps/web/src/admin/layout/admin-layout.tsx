@@ -6,12 +6,12 @@ import { authStore, useAuth } from '../../features/auth/auth-store';
 import { useAutoExpand, useStoredFlag } from '../../features/menu/use-stored-flag';
 import { queryClient } from '../../lib/query-client';
 import { storageKeys } from '../../lib/storage-keys';
+import { APP_VERSION } from '../../lib/version';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { AccountMenu } from './account-menu';
 import { AdminMenu, ViewMenu } from './admin-menu';
 import { LanguageSwitch } from './language-switch';
 
-export const APP_VERSION = '5.925';
 /** Tailwind's `md` breakpoint: below it the menu is drawn over the page. */
 const OVERLAY_BELOW_WIDTH = 768;
 

@@ -1,4 +1,3 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
@@ -6,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { AddLanguageDialog } from '../../features/translations/components/add-language-dialog';
 import { TranslationEditor } from '../../features/translations/components/translation-editor';
 import {
@@ -126,30 +126,19 @@ export function TranslationsRoute() {
           setChosen(code);
         }}
       />
-      <AlertDialog.Root open={isConfirmingGenerate} onOpenChange={setIsConfirmingGenerate}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 bg-slate-900/40" />
-          <AlertDialog.Content className="fixed left-1/2 top-1/2 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
-            <AlertDialog.Title className="text-lg font-semibold text-slate-900">
-              {t('translations.generate')}
-            </AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-sm text-slate-700">
-              {t('translations.confirmGenerate')}
-            </AlertDialog.Description>
-            <div className="mt-6 flex justify-end gap-3">
-              <AlertDialog.Cancel className="rounded-md border border-slate-300 px-4 py-2 text-sm">
-                {t('common.no')}
-              </AlertDialog.Cancel>
-              <AlertDialog.Action
-                onClick={() => generate.mutate()}
-                className="rounded-md bg-brand-600 px-4 py-2 text-sm text-white"
-              >
-                {t('common.yes')}
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <ConfirmDialog
+        isOpen={isConfirmingGenerate}
+        onCancel={() => setIsConfirmingGenerate(false)}
+        onConfirm={() => {
+          setIsConfirmingGenerate(false);
+          generate.mutate();
+        }}
+        title={t('translations.generate')}
+        text={t('translations.confirmGenerate')}
+        confirmLabel={t('common.yes')}
+        cancelLabel={t('common.no')}
+        tone="primary"
+      />
     </section>
   );
 }
