@@ -16,6 +16,8 @@ test.describe('[ADMIN][USERS]', () => {
     await expect(page).toHaveURL(/\/admin\/users$/);
 
     const heading = page.getByRole('heading', { level: 1 });
+    // The title shows (0) until the first page has arrived.
+    await expect(page.getByText(/^1 - 25 of \d+$/).first()).toBeVisible();
     await expect(heading).toHaveText(/^Users \(\d+\)$/);
     const total = Number((await heading.textContent())!.match(/\((\d+)\)/)![1]);
     await expect(page.getByText(`1 - 25 of ${total}`).first()).toBeVisible();
