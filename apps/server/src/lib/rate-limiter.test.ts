@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from './app-error.js';
+import { Redis } from 'ioredis';
 import { createMemoryStore, createRedisStore, type RateLimitStore } from './rate-limiter.js';
 import { createRateLimits, RATE_LIMITS } from './rate-limits.js';
 
@@ -39,15 +40,18 @@ describe('createRateLimits', () => {
     expect(Number((refusal as AppError).headers['retry-after'])).toBeGreaterThan(0);
   });
 
-  it('checks without counting, records without refusing', async () => {
+  it('takes back a released event, never below zero', async () => {
     const limits = createRateLimits(track(createMemoryStore()));
     const subject = key();
-    for (let i = 0; i < 20; i++) await limits.check('loginFailuresPerAccount', subject);
-    for (let i = 0; i < RATE_LIMITS.loginFailuresPerAccount.limit; i++)
-      await limits.record('loginFailuresPerAccount', subject);
-    await expect(limits.check('loginFailuresPerAccount', subject)).rejects.toMatchObject({ statusCode: 429 });
+    const { limit } = RATE_LIMITS.loginFailuresPerAccount;
+    for (let i = 0; i < limit; i++) await limits.consume('loginFailuresPerAccount', subject);
+    await limits.release('loginFailuresPerAccount', subject);
+    await expect(limits.consume('loginFailuresPerAccount', subject)).resolves.toBeUndefined();
+    await expect(limits.consume('loginFailuresPerAccount', subject)).rejects.toMatchObject({ statusCode: 429 });
     await limits.reset('loginFailuresPerAccount', subject);
-    await expect(limits.check('loginFailuresPerAccount', subject)).resolves.toBeUndefined();
+    await limits.release('loginFailuresPerAccount', subject);
+    for (let i = 0; i < limit; i++) await limits.consume('loginFailuresPerAccount', subject);
+    await expect(limits.consume('loginFailuresPerAccount', subject)).rejects.toMatchObject({ statusCode: 429 });
   });
 });
 
@@ -62,10 +66,19 @@ describe('createRedisStore without a reachable Redis', () => {
 
 describe.runIf(process.env.TEST_REDIS_URL)('createRedisStore on Redis', () => {
   const url = process.env.TEST_REDIS_URL ?? '';
+  /** Until a store's hits land in Redis itself, not in its in-process fallback. */
   const ready = async (store: RateLimitStore) => {
-    for (let i = 0; i < 50 && (await store.get('probe')).count === 0; i++) {
-      await store.hit('probe', 1000);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    const direct = new Redis(url);
+    try {
+      for (let i = 0; i < 100; i++) {
+        const probe = key();
+        await store.hit(probe, 1000);
+        if (await direct.get(`rl:${probe}`)) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error('the store never reached Redis');
+    } finally {
+      direct.disconnect();
     }
   };
 
@@ -78,7 +91,10 @@ describe.runIf(process.env.TEST_REDIS_URL)('createRedisStore on Redis', () => {
     await b.hit(k, 60_000);
     expect((await a.get(k)).count).toBe(2);
     expect((await b.get(k)).retryAfterSeconds).toBeGreaterThan(55);
+    await b.unhit(k);
+    expect((await a.get(k)).count).toBe(1);
     await a.reset(k);
+    await a.unhit(k);
     expect((await b.get(k)).count).toBe(0);
   });
 });

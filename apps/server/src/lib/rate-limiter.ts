@@ -7,6 +7,8 @@ export type Hits = { count: number; retryAfterSeconds: number };
 export type RateLimitStore = {
   get(key: string): Promise<Hits>;
   hit(key: string, windowMs: number): Promise<Hits>;
+  /** Takes back one hit, e.g. an attempt counted up front that turned out to be allowed. */
+  unhit(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 };
@@ -33,6 +35,10 @@ export function createMemoryStore(): RateLimitStore {
       else entry.count += 1;
       return read(key);
     },
+    unhit: async (key) => {
+      const entry = entries.get(key);
+      if (entry && entry.count > 0) entry.count -= 1;
+    },
     reset: async (key) => {
       entries.delete(key);
     },
@@ -44,6 +50,10 @@ const HIT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('PTTL', KEYS[1])}`;
+
+const UNHIT_SCRIPT = `
+if (tonumber(redis.call('GET', KEYS[1]) or '0') > 0) then redis.call('DECR', KEYS[1]) end
+return 0`;
 
 /** Falls back to the in-process store while Redis is unreachable, so sign-in keeps working. */
 export function createRedisStore(url: string, logger: Logger): RateLimitStore {
@@ -89,6 +99,13 @@ export function createRedisStore(url: string, logger: Logger): RateLimitStore {
           return { count, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
         },
         () => fallback.hit(key, windowMs),
+      ),
+    unhit: (key) =>
+      guarded(
+        async () => {
+          await redis.eval(UNHIT_SCRIPT, 1, prefixed(key));
+        },
+        () => fallback.unhit(key),
       ),
     reset: (key) =>
       guarded(

@@ -44,20 +44,19 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const { email, password } = request.body;
-      await limits.check('loginFailuresPerIp', request.ip);
-      await limits.check('loginFailuresPerAccount', email);
+      // Every attempt counts before the slow password check, so parallel guesses cannot all
+      // pass the limit together; a correct password takes its attempt back.
+      await limits.consume('loginFailuresPerIp', request.ip);
+      await limits.consume('loginFailuresPerAccount', email);
       const user = await findUserByEmail(db, email);
       const isValid = await verifyPassword(user?.passwordHash ?? null, password);
-      if (!user || !isValid) {
-        await Promise.all([
-          limits.record('loginFailuresPerIp', request.ip),
-          limits.record('loginFailuresPerAccount', email),
-        ]);
-        throw new AppError('unauthorized', messages.invalidCredentials);
-      }
+      if (!user || !isValid) throw new AppError('unauthorized', messages.invalidCredentials);
+      await Promise.all([
+        limits.release('loginFailuresPerIp', request.ip),
+        limits.reset('loginFailuresPerAccount', email),
+      ]);
       if (user.blocked) throw new AppError('forbidden', messages.blocked);
       if (!user.confirmed) throw new AppError('forbidden', messages.awaitingApproval);
-      await limits.reset('loginFailuresPerAccount', email);
       return startSession(db, tokens, user);
     },
   );

@@ -96,6 +96,24 @@ describe('POST /api/auth/login', () => {
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
   });
+
+  it('counts parallel wrong passwords before checking them, so a burst cannot pass the limit', async () => {
+    const user = await createUser(server);
+    const answers = await Promise.all(Array.from({ length: 25 }, () => login(user.email, 'wrong-password')));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
+  it('does not count a correct password against the account', async () => {
+    const user = await createUser(server);
+    for (let attempt = 0; attempt < 9; attempt++) await login(user.email, 'wrong-password');
+    expect((await login(user.email, user.password)).status).toBe(200);
+    for (let attempt = 0; attempt < 9; attempt++) {
+      expect((await login(user.email, 'wrong-password')).status).toBe(401);
+    }
+    expect((await login(user.email, user.password)).status).toBe(200);
+  });
 });
 
 describe('sign-in failures per client address', () => {
