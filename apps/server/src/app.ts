@@ -13,6 +13,7 @@ import { createCatalogueSource } from './features/translations/catalogue.js';
 import { ensurePublished } from './features/translations/translations.queries.js';
 import { registerTranslationRoutes } from './features/translations/translations.routes.js';
 import { registerContactRoutes } from './features/contact/contact.routes.js';
+import { watchTableChanges, type TableChanges } from './db/table-changes.js';
 import { startFeedRefresh, type FeedRefresh } from './features/feed/feed-refresh.js';
 import { registerFeedRoutes } from './features/feed/feed.routes.js';
 import { registerSiteConfigRoutes } from './features/site-config/site-config.routes.js';
@@ -44,7 +45,9 @@ export type BuildOptions = {
   logStream?: NodeJS.WritableStream;
 };
 
-export type App = { app: FastifyInstance; deps: AppDeps; database: Database; feed: FeedRefresh };
+export type App = { app: FastifyInstance; deps: AppDeps; database: Database; feed: FeedRefresh; changes: TableChanges };
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** JSON bodies above this are refused; uploads have their own limit. */
 const BODY_LIMIT = 256 * 1024;
@@ -81,6 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
     const background = createBackgroundTasks(logger);
     const loadCatalogue = createCatalogueSource(config.webDistDir);
+    const changes = await watchTableChanges(database, logger);
     const feed = startFeedRefresh({
       database,
       logger,
@@ -95,14 +99,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.addHook('preClose', async () => {
       isClosing = true;
     });
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', async (request, reply) => {
       if (isClosing) reply.header('connection', 'close');
+      // Another instance hears of a write through the database; this one need not wait for it.
+      if (!READ_METHODS.has(request.method) && reply.statusCode < 400) changes.invalidateAll();
     });
     app.addHook('onClose', async () => {
       feed.stop();
       await background.drain();
       mailer.close();
       await limitStore.close();
+      await changes.close();
       if (!options.database) await database.close();
     });
 
@@ -155,10 +162,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
 
     background.run('feed refresh', () => feed.refresh());
-    return { app, deps, database, feed };
+    return { app, deps, database, feed, changes };
   } catch (error) {
+    // The start-up error is the one worth reporting, not a second close of the same pool.
     await app.close().catch(() => {});
-    if (!options.database) await database.close();
+    if (!options.database) await database.close().catch(() => {});
     throw error;
   }
 }

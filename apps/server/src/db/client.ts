@@ -22,9 +22,21 @@ export type Database = {
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   /** Runs `work` unless another instance holds the job's lock; answers whether it ran. */
   tryJobLock(key: number, work: () => Promise<void>): Promise<boolean>;
+  /**
+   * Hears NOTIFY on `channel`: `onLive(true)` once listening, `onLive(false)` when the
+   * subscription is lost (it is re-established by itself). Answers the function that stops it.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onLive: (live: boolean) => void,
+  ): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
+
+/** How long a lost subscription waits before listening again. */
+const RELISTEN_DELAY_MS = 1000;
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../src/db/migrations');
 
@@ -71,6 +83,14 @@ export async function createPgliteDatabase(options: { dataDir?: string; client?:
       await work();
       return true;
     },
+    // One process, one connection: a commit's notifications arrive before its query resolves.
+    listen: async (channel, onMessage, onLive) => {
+      const unlisten = await pglite.listen(channel, onMessage);
+      onLive(true);
+      return async () => {
+        if (!pglite.closed) await unlisten();
+      };
+    },
     ping: async () => {
       await pglite.query('select 1');
     },
@@ -92,20 +112,31 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', (error) => logger.warn({ err: error.message }, 'database connection lost'));
   const db = drizzlePg({ client: pool, schema });
+  const withoutStatementTimeout = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query('set statement_timeout = 0');
+      return await work(client);
+    } finally {
+      await client.query('reset statement_timeout').catch(() => {});
+      client.release();
+    }
+  };
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder }),
-    withStartupLock: async (work) => {
-      const lockClient = await pool.connect();
-      try {
+    // Waiting for another instance's start-up, or building an index on a large table, may
+    // rightly take longer than any request's statement.
+    migrate: () => withoutStatementTimeout((client) => migratePg(drizzlePg({ client, schema }), { migrationsFolder })),
+    withStartupLock: (work) =>
+      withoutStatementTimeout(async (lockClient) => {
         await lockClient.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
-        return await work();
-      } finally {
-        await lockClient.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
-        lockClient.release();
-      }
-    },
+        try {
+          return await work();
+        } finally {
+          await lockClient.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+        }
+      }),
     tryJobLock: async (key, work) => {
       const lockClient = await pool.connect();
       try {
@@ -122,6 +153,43 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
       } finally {
         lockClient.release();
       }
+    },
+    listen: async (channel, onMessage, onLive) => {
+      let stopped = false;
+      let current: pg.Client | undefined;
+      let retry: NodeJS.Timeout | undefined;
+      const subscribe = async () => {
+        const client = new pg.Client({ connectionString: url });
+        let lost = false;
+        const onLost = (error?: Error) => {
+          if (lost || stopped) return;
+          lost = true;
+          current = undefined;
+          onLive(false);
+          if (error) logger.warn({ err: error.message }, 'change subscription lost');
+          client.end().catch(() => {});
+          if (!stopped) retry = setTimeout(() => void subscribe(), RELISTEN_DELAY_MS).unref();
+        };
+        client.on('notification', (message) => {
+          if (message.channel === channel) onMessage(message.payload ?? '');
+        });
+        client.on('error', onLost);
+        client.on('end', () => onLost());
+        try {
+          await client.connect();
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          current = client;
+          onLive(true);
+        } catch (error) {
+          onLost(error as Error);
+        }
+      };
+      await subscribe();
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        await current?.end().catch(() => {});
+      };
     },
     ping: async () => {
       await pool.query('select 1');

@@ -54,6 +54,7 @@ describe('totals on a real database', () => {
       sql`insert into users (id, name, email, password_hash) values (gen_random_uuid(), 'Σταυρούλα Ζαχαρίου', 'stavroula@example.test', 'x')`,
     );
     await server.deps.db.execute(sql`analyze users`);
+    await server.changes.sync();
   }, 120_000);
   afterAll(() => server.close());
 
@@ -62,6 +63,7 @@ describe('totals on a real database', () => {
       (await queryRows<{ n: number }>(server.deps.db, sql`select count(*)::int as n from users`))[0]!.n;
     expect(await tableTotal(server.deps.db, 'users')).toBe(await exact());
     await server.deps.db.execute(sql`delete from users where email in ('bulk0@example.test', 'bulk1@example.test')`);
+    await server.changes.sync();
     expect(await tableTotal(server.deps.db, 'users')).toBe(await exact());
   });
 

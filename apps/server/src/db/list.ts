@@ -1,7 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { paginate, type Pagination } from '@community/shared';
 import type { Db } from './client.js';
 import { queryRows } from './query-rows.js';
+import { cached } from './table-changes.js';
+
+const dialect = new PgDialect();
 
 /** Above this many matches a search reports the planner's estimate instead of counting every row. */
 export const EXACT_COUNT_LIMIT = 1000;
@@ -26,13 +30,14 @@ export function containsPattern(term: string): string {
 }
 
 /** Kept exact by triggers, so an unfiltered total is one row read at any table size. */
-export async function tableState(db: Db, table: CountedTable): Promise<{ count: number; version: number }> {
-  const [row] = await queryRows<{ count: number; version: string | number }>(
-    db,
-    sql`select count, version from row_counts where table_name = ${table}`,
-  );
-  return { count: Number(row?.count ?? 0), version: Number(row?.version ?? 0) };
-}
+export const tableState = (db: Db, table: CountedTable): Promise<{ count: number; version: number }> =>
+  cached(db, 'list:table-state', [table], table, async () => {
+    const [row] = await queryRows<{ count: number; version: string | number }>(
+      db,
+      sql`select count, version from row_counts where table_name = ${table}`,
+    );
+    return { count: Number(row?.count ?? 0), version: Number(row?.version ?? 0) };
+  });
 
 export const tableTotal = async (db: Db, table: CountedTable) => (await tableState(db, table)).count;
 
@@ -51,8 +56,16 @@ async function anchorsFor(db: Db, name: string, version: number, load: () => Pro
   return keys;
 }
 
-/** Exact up to EXACT_COUNT_LIMIT, an estimate beyond; `matches` is a `select 1 from ... where ...`. */
-export async function filteredTotal(db: Db, matches: SQL): Promise<number> {
+/**
+ * Exact up to EXACT_COUNT_LIMIT, an estimate beyond; `matches` is a `select 1 from ... where ...`.
+ * A search is repeated as its pages are turned, so its total is kept until any table changes.
+ */
+export function filteredTotal(db: Db, matches: SQL): Promise<number> {
+  const { sql: text, params } = dialect.sqlToQuery(matches);
+  return cached(db, 'list:filtered-total', 'all', `${text} ${JSON.stringify(params)}`, () => countMatches(db, matches));
+}
+
+async function countMatches(db: Db, matches: SQL): Promise<number> {
   const [counted] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from (${matches} limit ${EXACT_COUNT_LIMIT + 1}) as bounded`,

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { messages } from '@community/shared';
 import { AppError } from '../lib/app-error.js';
 import type { TokenService } from '../lib/tokens.js';
 import type { Db } from '../db/client.js';
 import { queryRows } from '../db/query-rows.js';
+import { cached } from '../db/table-changes.js';
 import { permissions, rolePermissions } from '../db/schema.js';
 
 /**
@@ -35,6 +36,23 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
 }
+
+/** A user's access depends on these; a change to any of them is heard at once by every instance. */
+const USER_TABLES = ['users', 'user_roles', 'roles'];
+const USER_CACHE = { max: 10_000, ttlMs: 60_000 };
+
+type UserRow = {
+  id: string;
+  name: string;
+  email: string;
+  username: string | null;
+  avatar_url: string | null;
+  confirmed: boolean;
+  blocked: boolean;
+  token_version: number;
+  role_ids: string[];
+  is_admin: boolean;
+};
 
 const GOVERNED_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 
@@ -74,28 +92,54 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
     }
   });
 
-  /** The user as stored now, with the roles it holds: one indexed query. */
-  async function loadUser(userId: string, version: number) {
-    const [row] = await queryRows<{
-      id: string;
-      name: string;
-      email: string;
-      username: string | null;
-      avatar_url: string | null;
-      confirmed: boolean;
-      blocked: boolean;
-      token_version: number;
-      role_ids: string[];
-      is_admin: boolean;
-    }>(
+  /** The user as stored now, with the roles it holds: one indexed query, kept until they change. */
+  const loadUser = (userId: string) =>
+    cached(
       db,
-      sql`
-      select u.id, u.name, u.email, u.username, u.avatar_url, u.confirmed, u.blocked, u.token_version,
-        array(select ur.role_id::text from user_roles ur where ur.user_id = u.id) as role_ids,
-        exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
-                where ur.user_id = u.id and r.type = 'admin') as is_admin
-      from users u where u.id = ${userId}`,
+      'access:users',
+      USER_TABLES,
+      userId,
+      async () => {
+        const [row] = await queryRows<UserRow>(
+          db,
+          sql`
+        select u.id, u.name, u.email, u.username, u.avatar_url, u.confirmed, u.blocked, u.token_version,
+          array(select ur.role_id::text from user_roles ur where ur.user_id = u.id) as role_ids,
+          exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
+                  where ur.user_id = u.id and r.type = 'admin') as is_admin
+        from users u where u.id = ${userId}`,
+        );
+        return row ?? null;
+      },
+      USER_CACHE,
     );
+
+  /** Every permission row by "METHOD route": a few hundred rows at most. */
+  const permissionsByRoute = () =>
+    cached(db, 'access:permissions', ['permissions'], 'all', async () => {
+      const rows = await db
+        .select({ id: permissions.id, method: permissions.method, route: permissions.route, auth: permissions.auth })
+        .from(permissions);
+      return new Map(rows.map((row) => [`${row.method} ${row.route}`, row]));
+    });
+
+  /** Which roles hold which permission, as "role permission" pairs. */
+  const grants = () =>
+    cached(db, 'access:grants', ['role_permissions'], 'all', async () => {
+      const rows = await db
+        .select({ roleId: rolePermissions.roleId, permissionId: rolePermissions.permissionId })
+        .from(rolePermissions);
+      return new Set(rows.map((row) => `${row.roleId} ${row.permissionId}`));
+    });
+
+  async function holdsPermission(roleIds: string[], permissionId: string): Promise<boolean> {
+    if (roleIds.length === 0) return false;
+    const held = await grants();
+    return roleIds.some((roleId) => held.has(`${roleId} ${permissionId}`));
+  }
+
+  async function currentState(userId: string, version: number) {
+    const row = await loadUser(userId);
     if (!row || row.token_version !== version || row.blocked || !row.confirmed) return null;
     return {
       roleIds: row.role_ids,
@@ -111,17 +155,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
     };
   }
 
-  async function holdsPermission(roleIds: string[], permissionId: string): Promise<boolean> {
-    if (roleIds.length === 0) return false;
-    const [held] = await db
-      .select({ roleId: rolePermissions.roleId })
-      .from(rolePermissions)
-      .where(and(eq(rolePermissions.permissionId, permissionId), inArray(rolePermissions.roleId, roleIds)))
-      .limit(1);
-    return Boolean(held);
-  }
-
-  /** The caller's current state is read on every request: the token alone is never trusted. */
+  /** The caller's current state is checked on every request: the token alone is never trusted. */
   async function identify(request: FastifyRequest) {
     const token = bearerToken(request);
     if (!token) throw new AppError('unauthorized', messages.unauthorized);
@@ -129,7 +163,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
     if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.userId)) {
       throw new AppError('unauthorized', messages.sessionEnded);
     }
-    const found = await loadUser(claims.userId, claims.version);
+    const found = await currentState(claims.userId, claims.version);
     if (!found) throw new AppError('unauthorized', messages.sessionEnded);
     request.user = found.user;
     return found;
@@ -150,11 +184,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
     }
     // HEAD reads what GET reads, so it needs what GET needs.
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const [permission] = await db
-      .select({ id: permissions.id, auth: permissions.auth })
-      .from(permissions)
-      .where(and(eq(permissions.method, method as 'GET'), eq(permissions.route, route.url)))
-      .limit(1);
+    const permission = (await permissionsByRoute()).get(`${method} ${route.url}`);
     if (permission && !permission.auth) {
       if (bearerToken(request)) await identify(request).catch(() => undefined);
       return;

@@ -70,6 +70,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(options.body);
     }
+    // Tests also write straight to the database; the server must have heard of it first.
+    await built.changes.sync();
     const response = await fetch(baseUrl + url, { method, headers, body });
     const text = await response.text();
     let parsed: unknown = text;

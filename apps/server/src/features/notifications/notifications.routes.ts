@@ -13,6 +13,7 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import { notModified } from '../../lib/not-modified.js';
 import { AppError } from '../../lib/app-error.js';
+import { cached } from '../../db/table-changes.js';
 import { currentUser } from '../../plugins/access.js';
 import {
   listNotifications,
@@ -21,6 +22,8 @@ import {
   notificationState,
   notificationsEtag,
 } from './notifications.queries.js';
+
+const NOTIFICATIONS = ['notifications'];
 
 /** Each signed-in person reads and marks only their own notifications. */
 export function registerNotificationRoutes(app: FastifyInstance, { db }: AppDeps) {
@@ -41,11 +44,17 @@ export function registerNotificationRoutes(app: FastifyInstance, { db }: AppDeps
     },
     async (request, reply) => {
       const me = currentUser(request);
-      const state = await notificationState(db, me.id);
+      // Polled by every open admin screen: answered from memory until a notification changes.
+      const state = await cached(db, 'notifications:state', NOTIFICATIONS, me.id, () => notificationState(db, me.id), {
+        max: 10_000,
+        ttlMs: 60_000,
+      });
       const etag = notificationsEtag(state, request.query);
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       if (request.headers['if-none-match'] === etag) return notModified(reply);
-      return listNotifications(db, me.id, request.query, state);
+      return cached(db, 'notifications:pages', NOTIFICATIONS, `${me.id} ${etag}`, () =>
+        listNotifications(db, me.id, request.query, state),
+      );
     },
   );
 

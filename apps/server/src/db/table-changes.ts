@@ -1,0 +1,141 @@
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database, Db } from './client.js';
+import { queryRows } from './query-rows.js';
+
+/** Statement triggers (migration 0005) announce each changed table on this channel at commit. */
+export const TABLE_CHANGED_CHANNEL = 'table_changed';
+const SYNC_PREFIX = 'sync:';
+
+/** What a cached value was computed from: some announced tables, or everything. */
+export type CacheSource = readonly string[] | 'all';
+
+type Entry<V> = { stamp: number; expires: number; value: Promise<V> };
+
+/** Values read from tables, served from memory until one of those tables changes. */
+export class TableCache<K, V> {
+  readonly #entries = new Map<K, Entry<V>>();
+
+  constructor(
+    private readonly changes: TableChanges,
+    private readonly source: CacheSource,
+    private readonly options: { max: number; ttlMs: number },
+  ) {}
+
+  get(key: K, load: () => Promise<V>): Promise<V> {
+    if (!this.changes.live) return load();
+    // Taken before loading: a change committed while the value loads leaves it already stale.
+    const stamp = this.changes.stamp(this.source);
+    const now = Date.now();
+    const hit = this.#entries.get(key);
+    if (hit && hit.stamp === stamp && hit.expires > now) return hit.value;
+    if (hit) this.#entries.delete(key);
+    else if (this.#entries.size >= this.options.max) this.#entries.delete(this.#entries.keys().next().value as K);
+    const entry: Entry<V> = { stamp, expires: now + this.options.ttlMs, value: load() };
+    this.#entries.set(key, entry);
+    entry.value.catch(() => {
+      if (this.#entries.get(key) === entry) this.#entries.delete(key);
+    });
+    return entry.value;
+  }
+}
+
+/**
+ * Which tables have changed, as heard from the database. Every instance listens, so a change
+ * committed anywhere reaches every instance's caches; while not listening, nothing is cached.
+ */
+export type TableChanges = {
+  readonly live: boolean;
+  /** A number that grows whenever one of the tables may have changed. */
+  stamp(source: CacheSource): number;
+  /** Treats every table as changed (a write through this instance, a lost subscription). */
+  invalidateAll(): void;
+  /** Resolves once every change committed before the call has been heard. */
+  sync(): Promise<void>;
+  cache<K, V>(name: string, source: CacheSource, options: { max: number; ttlMs: number }): TableCache<K, V>;
+  close(): Promise<void>;
+};
+
+const byDb = new WeakMap<Db, TableChanges>();
+
+/** Served from the table caches of `db` when it is watched, read afresh otherwise. */
+export function cached<K, V>(
+  db: Db,
+  name: string,
+  source: CacheSource,
+  key: K,
+  load: () => Promise<V>,
+  options: { max: number; ttlMs: number } = { max: 1000, ttlMs: 60_000 },
+): Promise<V> {
+  const changes = byDb.get(db);
+  return changes ? changes.cache<K, V>(name, source, options).get(key, load) : load();
+}
+
+export async function watchTableChanges(database: Database, logger: Logger): Promise<TableChanges> {
+  const versions = new Map<string, number>();
+  let epoch = 0;
+  let allChanges = 0;
+  let live = false;
+  const caches = new Map<string, TableCache<unknown, unknown>>();
+  const waiting = new Map<string, () => void>();
+
+  const changes: TableChanges = {
+    get live() {
+      return live;
+    },
+    stamp: (source) => {
+      if (source === 'all') return epoch + allChanges;
+      let sum = epoch;
+      for (const table of source) sum += versions.get(table) ?? 0;
+      return sum;
+    },
+    invalidateAll: () => {
+      epoch += 1;
+    },
+    sync: async () => {
+      if (!live) return;
+      const nonce = crypto.randomUUID();
+      const heard = new Promise<void>((resolve) => waiting.set(nonce, resolve));
+      await queryRows(database.db, sql`select pg_notify(${TABLE_CHANGED_CHANNEL}, ${SYNC_PREFIX + nonce})`);
+      await heard;
+    },
+    cache: <K, V>(name: string, source: CacheSource, options: { max: number; ttlMs: number }) => {
+      let cache = caches.get(name);
+      if (!cache)
+        caches.set(name, (cache = new TableCache<K, V>(changes, source, options) as TableCache<unknown, unknown>));
+      return cache as TableCache<K, V>;
+    },
+    close: async () => {
+      live = false;
+      if (byDb.get(database.db) === changes) byDb.delete(database.db);
+      await stop();
+    },
+  };
+
+  const stop = await database.listen(
+    TABLE_CHANGED_CHANNEL,
+    (payload) => {
+      if (payload.startsWith(SYNC_PREFIX)) {
+        const nonce = payload.slice(SYNC_PREFIX.length);
+        waiting.get(nonce)?.();
+        waiting.delete(nonce);
+        return;
+      }
+      versions.set(payload, (versions.get(payload) ?? 0) + 1);
+      allChanges += 1;
+    },
+    (isLive) => {
+      // Whatever changed while not listening is unknown: start again from nothing.
+      epoch += 1;
+      live = isLive;
+      if (!isLive) {
+        logger.warn('no longer hearing table changes; caches are bypassed until it reconnects');
+        for (const resolve of waiting.values()) resolve();
+        waiting.clear();
+      }
+    },
+  );
+  byDb.set(database.db, changes);
+  return changes;
+}
