@@ -156,6 +156,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
         headers: { authorization: `Bearer ${token}` },
       });
       expect(onB.status).toBe(200);
+
+      // B has just checked this token; a new password set through A ends it on B too, at once.
+      const changed = await fetch(`http://127.0.0.1:${a.port}/api/auth/my-profile`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Admin', password: 'a-new-password' }),
+      });
+      expect(changed.status).toBe(200);
+      const changedAt = Date.now();
+      let statusOnB = 200;
+      while (statusOnB === 200 && Date.now() - changedAt < 5000) {
+        statusOnB = (
+          await fetch(`http://127.0.0.1:${b.port}/api/auth/users`, { headers: { authorization: `Bearer ${token}` } })
+        ).status;
+      }
+      expect(statusOnB).toBe(401);
+      expect(Date.now() - changedAt).toBeLessThan(1000);
     } finally {
       await Promise.all([stop(a), stop(b)]);
     }

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { queryRows } from './query-rows.js';
+import { cached, watchTableChanges, type TableChanges } from './table-changes.js';
+
+let test: TestDatabase;
+let changes: TableChanges;
+beforeAll(async () => {
+  test = await createTestDatabase();
+  changes = await watchTableChanges(test.database, pino({ level: 'silent' }));
+});
+afterAll(async () => {
+  await changes.close();
+  await test.drop();
+});
+
+const db = () => test.database.db;
+const roleCount = async () => (await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from roles`))[0]!.n;
+const addRole = (name: string) =>
+  db().execute(sql`insert into roles (id, name, type) values (gen_random_uuid(), ${name}, 'user')`);
+const options = { max: 3, ttlMs: 60_000 };
+
+/** Counts how often the value is read from the database. */
+function counted<T>(read: () => Promise<T>) {
+  const counter = { reads: 0, read: () => (counter.reads++, read()) };
+  return counter;
+}
+
+describe('cached', () => {
+  it('serves a value from memory until its own table changes, whoever changes it', async () => {
+    const roles = counted(roleCount);
+    const get = () => cached(db(), 'test:roles', ['roles'], 'count', roles.read, options);
+    const before = await get();
+    expect(await get()).toBe(before);
+    expect(roles.reads).toBe(1);
+
+    await db().execute(sql`update settings set value = value`);
+    await changes.sync();
+    expect(await get()).toBe(before);
+    expect(roles.reads).toBe(1);
+
+    await addRole('Cached while it changed');
+    await changes.sync();
+    expect(await get()).toBe(before + 1);
+    expect(roles.reads).toBe(2);
+  });
+
+  it('does not keep a value read while its table was changing', async () => {
+    let release = () => {};
+    const slow = () =>
+      cached(db(), 'test:slow', ['roles'], 'count', async () => {
+        const value = await roleCount();
+        await new Promise<void>((resolve) => (release = resolve));
+        return value;
+      });
+    const first = slow();
+    await addRole('Added during a read');
+    await changes.sync();
+    release();
+    const stale = await first;
+    expect(await cached(db(), 'test:slow', ['roles'], 'count', roleCount)).toBe(stale + 1);
+  });
+
+  it('forgets everything when told, and keeps no more than its size', async () => {
+    const reads = counted(roleCount);
+    const get = (key: string) => cached(db(), 'test:bounded', ['roles'], key, reads.read, options);
+    for (const key of ['a', 'b', 'c', 'd']) await get(key);
+    expect(reads.reads).toBe(4);
+    await get('d');
+    expect(reads.reads).toBe(4);
+    await get('a');
+    expect(reads.reads).toBe(5);
+    changes.invalidateAll();
+    await get('a');
+    expect(reads.reads).toBe(6);
+  });
+
+  it('reads afresh from a database nobody watches', async () => {
+    const other = await createTestDatabase();
+    try {
+      const reads = counted(async () => 1);
+      await cached(other.database.db, 'test:unwatched', 'all', 'x', reads.read);
+      await cached(other.database.db, 'test:unwatched', 'all', 'x', reads.read);
+      expect(reads.reads).toBe(2);
+    } finally {
+      await other.drop();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('a lost subscription on PostgreSQL', () => {
+  it('bypasses the caches until it listens again', async () => {
+    const admin = new pg.Client({ connectionString: test.url });
+    await admin.connect();
+    try {
+      const reads = counted(roleCount);
+      const get = () => cached(db(), 'test:lost', ['roles'], 'count', reads.read);
+      await get();
+      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity
+                         where datname = current_database() and query like 'LISTEN%'`);
+      for (let i = 0; i < 100 && changes.live; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(changes.live).toBe(false);
+      await get();
+      await get();
+      expect(reads.reads).toBe(3);
+      for (let i = 0; i < 300 && !changes.live; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(changes.live).toBe(true);
+      await get();
+      await get();
+      expect(reads.reads).toBe(4);
+    } finally {
+      await admin.end();
+    }
+  });
+});
