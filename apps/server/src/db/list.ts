@@ -6,6 +6,7 @@ import { queryRows } from './query-rows.js';
 import { cached } from './table-changes.js';
 
 const dialect = new PgDialect();
+const PAGE_CACHE = { max: 500, ttlMs: 60_000 };
 
 /** Above this many matches a search reports the planner's estimate instead of counting every row. */
 export const EXACT_COUNT_LIMIT = 1000;
@@ -95,17 +96,29 @@ export function pageWindow(total: number, page: number, limit: number, isExact: 
  * With `anchors` (every ANCHOR_EVERY-th sort key of the unfiltered list), a deep page starts
  * from the nearest anchor instead of skipping every row before it.
  */
-export async function listPage<Row>(
-  db: Db,
-  options: {
-    query: { page: number; limit: number };
-    table: CountedTable;
-    where: SQL | undefined;
-    from?: SQL;
-    anchors?: { name: string; load: () => Promise<SortKey[]> };
-    fetch: (window: PageWindow) => Promise<Row[]>;
-  },
-): Promise<Pagination & { data: Row[] }> {
+export type ListOptions<Row> = {
+  /** Names the list: its rows and order, as `fetch` reads them. */
+  name: string;
+  query: { page: number; limit: number };
+  table: CountedTable;
+  where: SQL | undefined;
+  from?: SQL;
+  anchors?: { name: string; load: () => Promise<SortKey[]> };
+  fetch: (window: PageWindow) => Promise<Row[]>;
+  /** Rows that change with the clock alone (an invite expires) are read afresh every time. */
+  changesWithTime?: boolean;
+};
+
+/** Pages are read again and again while nothing changes: each is kept until any list table does. */
+export function listPage<Row>(db: Db, options: ListOptions<Row>): Promise<Pagination & { data: Row[] }> {
+  if (options.changesWithTime) return readPage(db, options);
+  const { sql: text, params } = dialect.sqlToQuery(options.where ?? sql``);
+  const { page, limit } = options.query;
+  const key = `${options.name} ${page} ${limit} ${text} ${JSON.stringify(params)}`;
+  return cached(db, 'list:pages', 'all', key, () => readPage(db, options), PAGE_CACHE);
+}
+
+async function readPage<Row>(db: Db, options: ListOptions<Row>): Promise<Pagination & { data: Row[] }> {
   const { query, table, where, anchors } = options;
   const offset = (query.page - 1) * query.limit;
   let total: number;

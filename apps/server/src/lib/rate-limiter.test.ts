@@ -40,6 +40,17 @@ describe('createRateLimits', () => {
     expect(Number((refusal as AppError).headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('checks without counting, records without refusing', async () => {
+    const limits = createRateLimits(track(createMemoryStore()));
+    const subject = key();
+    for (let i = 0; i < 20; i++) await limits.check('loginFailuresPerAccount', subject);
+    for (let i = 0; i < RATE_LIMITS.loginFailuresPerAccount.limit; i++)
+      await limits.record('loginFailuresPerAccount', subject);
+    await expect(limits.check('loginFailuresPerAccount', subject)).rejects.toMatchObject({ statusCode: 429 });
+    await limits.reset('loginFailuresPerAccount', subject);
+    await expect(limits.check('loginFailuresPerAccount', subject)).resolves.toBeUndefined();
+  });
+
   it('takes back a released event, never below zero', async () => {
     const limits = createRateLimits(track(createMemoryStore()));
     const subject = key();

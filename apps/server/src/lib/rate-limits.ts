@@ -19,10 +19,14 @@ export const RATE_LIMITS = {
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
 export type RateLimits = {
+  /** Refuses with 429 when the counter has already reached its limit; does not count. */
+  check(name: RateLimitName, subject: string): Promise<void>;
   /** Counts one event and refuses with 429 once the limit is passed. */
   consume(name: RateLimitName, subject: string): Promise<void>;
   /** Takes back an event counted up front that turned out not to count (a correct password). */
   release(name: RateLimitName, subject: string): Promise<void>;
+  /** Counts one event without refusing (a failure recorded after the answer is known). */
+  record(name: RateLimitName, subject: string): Promise<void>;
   reset(name: RateLimitName, subject: string): Promise<void>;
 };
 
@@ -34,12 +38,19 @@ const tooMany = (retryAfterSeconds: number) =>
 export function createRateLimits(store: RateLimitStore): RateLimits {
   const key = (name: RateLimitName, subject: string) => `${name}:${subject}`;
   return {
+    check: async (name, subject) => {
+      const hits = await store.get(key(name, subject));
+      if (hits.count >= RATE_LIMITS[name].limit) throw tooMany(hits.retryAfterSeconds);
+    },
     consume: async (name, subject) => {
       const { limit, windowMs } = RATE_LIMITS[name];
       const hits = await store.hit(key(name, subject), windowMs);
       if (hits.count > limit) throw tooMany(hits.retryAfterSeconds);
     },
     release: (name, subject) => store.unhit(key(name, subject)),
+    record: async (name, subject) => {
+      await store.hit(key(name, subject), RATE_LIMITS[name].windowMs);
+    },
     reset: (name, subject) => store.reset(key(name, subject)),
   };
 }

@@ -12,6 +12,7 @@ import {
 } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
+import { createKeyedQueue } from '../../lib/keyed-queue.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { createUserThroughInvite } from '../invites/invites.service.js';
 import { findUserByEmail } from '../users/users.queries.js';
@@ -23,6 +24,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, limits, tokens, mailer, config, background } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
+  const oneAttemptPerAccount = createKeyedQueue();
   const verifyGoogle =
     config.googleClientId !== undefined
       ? createGoogleVerifier({ clientId: config.googleClientId, jwksUrl: config.googleJwksUrl })
@@ -44,20 +46,26 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const { email, password } = request.body;
-      // Every attempt counts before the slow password check, so parallel guesses cannot all
-      // pass the limit together; a correct password takes its attempt back.
+      // Parallel guesses must not all pass a limit checked before the slow password check: an
+      // address's attempts count up front (a correct password takes its attempt back), and one
+      // account's attempts are checked one after another.
       await limits.consume('loginFailuresPerIp', request.ip);
-      await limits.consume('loginFailuresPerAccount', email);
-      const user = await findUserByEmail(db, email);
-      const isValid = await verifyPassword(user?.passwordHash ?? null, password);
-      if (!user || !isValid) throw new AppError('unauthorized', messages.invalidCredentials);
-      await Promise.all([
-        limits.release('loginFailuresPerIp', request.ip),
-        limits.reset('loginFailuresPerAccount', email),
-      ]);
-      if (user.blocked) throw new AppError('forbidden', messages.blocked);
-      if (!user.confirmed) throw new AppError('forbidden', messages.awaitingApproval);
-      return startSession(db, tokens, user);
+      return oneAttemptPerAccount(email, async () => {
+        await limits.check('loginFailuresPerAccount', email);
+        const user = await findUserByEmail(db, email);
+        const isValid = await verifyPassword(user?.passwordHash ?? null, password);
+        if (!user || !isValid) {
+          await limits.record('loginFailuresPerAccount', email);
+          throw new AppError('unauthorized', messages.invalidCredentials);
+        }
+        await Promise.all([
+          limits.release('loginFailuresPerIp', request.ip),
+          limits.reset('loginFailuresPerAccount', email),
+        ]);
+        if (user.blocked) throw new AppError('forbidden', messages.blocked);
+        if (!user.confirmed) throw new AppError('forbidden', messages.awaitingApproval);
+        return startSession(db, tokens, user);
+      });
     },
   );
 

@@ -97,12 +97,18 @@ describe('POST /api/auth/login', () => {
     expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60);
   });
 
-  it('counts parallel wrong passwords before checking them, so a burst cannot pass the limit', async () => {
+  it('checks one account’s parallel attempts one after another, so a burst cannot pass the limit', async () => {
     const user = await createUser(server);
     const answers = await Promise.all(Array.from({ length: 25 }, () => login(user.email, 'wrong-password')));
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
+  it('signs in parallel correct attempts alike, and does not count them against the account', async () => {
+    const user = await createUser(server);
+    const answers = await Promise.all(Array.from({ length: 15 }, () => login(user.email, user.password)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(15).fill(200));
   });
 
   it('does not count a correct password against the account', async () => {

@@ -21,6 +21,7 @@ const byName = (q: string) => ilike(clientPermissions.name, containsPattern(q));
 export async function listClientPermissions(db: Db, query: { page: number; limit: number; q?: string }) {
   const where = query.q ? byName(query.q) : undefined;
   return listPage(db, {
+    name: 'client-permissions',
     query,
     table: 'client_permissions',
     where,

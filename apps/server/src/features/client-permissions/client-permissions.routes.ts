@@ -16,6 +16,7 @@ import {
 } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { clientPermissions } from '../../db/schema.js';
+import { cached } from '../../db/table-changes.js';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import {
@@ -24,6 +25,8 @@ import {
   listUserCategories,
   toClientPermission,
 } from './client-permissions.queries.js';
+
+const MENU_TABLES = ['client_permissions', 'role_client_permissions', 'user_roles', 'roles'];
 
 const notFound = () => new AppError('not_found', messages.notFound('Client permission'));
 
@@ -43,7 +46,14 @@ export function registerClientPermissionRoutes(app: FastifyInstance, { db }: App
         response: { 200: userCategoriesResponseSchema },
       },
     },
-    async (request) => ({ categories: await listUserCategories(db, request.user, request.query) }),
+    // Read on every screen load: kept until a menu entry, a grant or a role assignment changes.
+    async (request) => {
+      const { user, query } = request;
+      const audience = user ? (user.isAdmin ? 'admin' : user.id) : 'guest';
+      const key = `${audience} ${query.page} ${query.limit} ${query.q ?? ''}`;
+      const categories = await cached(db, 'menus', MENU_TABLES, key, () => listUserCategories(db, user, query));
+      return { categories };
+    },
   );
 
   r.get(

@@ -53,6 +53,8 @@ const registrantColumns = { id: users.id, name: users.name, email: users.email }
 
 export async function listInvites(db: Db, publicUrl: string, query: { page: number; limit: number }) {
   return listPage(db, {
+    name: 'invites',
+    changesWithTime: true,
     query,
     table: 'invites',
     where: undefined,

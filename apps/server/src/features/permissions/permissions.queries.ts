@@ -21,6 +21,7 @@ export async function listPermissions(db: Db, query: { page: number; limit: numb
     ? or(ilike(permissions.name, containsPattern(query.q)), ilike(permissions.route, containsPattern(query.q)))
     : undefined;
   return listPage(db, {
+    name: 'permissions',
     query,
     table: 'permissions',
     where,

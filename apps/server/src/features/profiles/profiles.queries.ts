@@ -41,6 +41,7 @@ const toProfile = (row: Row): Profile => ({
 export async function listUserProfiles(db: Db, query: { page: number; limit: number; q?: string }) {
   const where = query.q ? userSearch(query.q) : undefined;
   return listPage(db, {
+    name: 'profiles',
     query,
     table: 'users',
     where,

@@ -55,6 +55,7 @@ async function withReferences(db: Db, rows: RoleRow[]): Promise<Role[]> {
 export async function listRoles(db: Db, query: { page: number; limit: number; q?: string }) {
   const where = query.q ? ilike(roles.name, containsPattern(query.q)) : undefined;
   return listPage(db, {
+    name: 'roles',
     query,
     table: 'roles',
     where,

@@ -50,6 +50,7 @@ export async function listUserRoles(db: Db, query: { page: number; limit: number
       )
     : undefined;
   return listPage(db, {
+    name: 'user-roles',
     query,
     table: 'user_roles',
     where,

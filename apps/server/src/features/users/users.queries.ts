@@ -67,6 +67,7 @@ export async function userAnchors(db: Db): Promise<SortKey[]> {
 export async function listUsers(db: Db, query: { page: number; limit: number; q?: string }) {
   const where = query.q ? userSearch(query.q) : undefined;
   return listPage(db, {
+    name: 'users',
     query,
     table: 'users',
     where,
