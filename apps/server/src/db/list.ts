@@ -124,7 +124,12 @@ async function readPage<Row>(db: Db, options: ListOptions<Row>): Promise<Paginat
   let total: number;
   let window: PageWindow;
   if (where) {
+    // The first page is read before counting: with room to spare it holds every match.
+    const first = query.page === 1 ? await options.fetch({ offset: 0, limit: query.limit, reversed: false }) : null;
+    if (first && first.length < query.limit)
+      return { data: first, ...paginate(first.length, 1, query.limit, first.length) };
     total = await filteredTotal(db, sql`select 1 from ${options.from ?? sql.identifier(table)} where ${where}`);
+    if (first) return { data: first, ...paginate(total, 1, query.limit, first.length) };
     window = pageWindow(total, query.page, query.limit, false);
   } else {
     const state = await tableState(db, table);

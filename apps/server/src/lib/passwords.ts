@@ -1,6 +1,6 @@
-import { hash, verify } from '@node-rs/argon2';
+import { createPasswordWorkers } from './password-workers.js';
 
-/** OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane. Runs on libuv's pool, off the event loop. */
+/** OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane. Runs on worker threads, off the event loop. */
 export const ARGON2_OPTIONS = {
   algorithm: 2, // Algorithm.Argon2id (a const enum, not importable under isolatedModules)
   memoryCost: 19_456,
@@ -8,7 +8,13 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
-export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2_OPTIONS);
+const workers = createPasswordWorkers(ARGON2_OPTIONS);
+
+export const hashPassword = async (password: string): Promise<string> =>
+  String(await workers.run({ op: 'hash', password }));
+
+const verify = async (hash: string, password: string): Promise<boolean> =>
+  (await workers.run({ op: 'verify', hash, password })) === true;
 
 let dummyHash: Promise<string> | undefined;
 

@@ -64,7 +64,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
         ]);
         if (user.blocked) throw new AppError('forbidden', messages.blocked);
         if (!user.confirmed) throw new AppError('forbidden', messages.awaitingApproval);
-        return startSession(db, tokens, user);
+        return startSession(tokens, user);
       });
     },
   );
@@ -140,7 +140,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
       if (!user) throw new AppError('forbidden', messages.googleNoAccount);
       if (user.blocked) throw new AppError('forbidden', messages.blocked);
       if (!user.confirmed) throw new AppError('forbidden', messages.awaitingApproval);
-      return startSession(db, tokens, user);
+      return startSession(tokens, user);
     },
   );
 }

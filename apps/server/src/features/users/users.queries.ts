@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { User } from '@community/shared';
+import type { LoginResponse, User } from '@community/shared';
+
+type RoleRef = LoginResponse['roles'][number];
 import type { Db } from '../../db/client.js';
 import { ANCHOR_EVERY, containsPattern, listPage, type PageWindow, type SortKey } from '../../db/list.js';
 import { queryRows } from '../../db/query-rows.js';
@@ -89,9 +91,17 @@ export async function findUserById(db: Db, id: string) {
   return row ? toUser(row) : undefined;
 }
 
+/** Everything a sign-in needs in one read: the user, the password hash and the roles held. */
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db
-    .select({ ...userColumns, passwordHash: users.passwordHash, tokenVersion: users.tokenVersion })
+    .select({
+      ...userColumns,
+      passwordHash: users.passwordHash,
+      tokenVersion: users.tokenVersion,
+      roles: sql<RoleRef[]>`coalesce((
+        select json_agg(json_build_object('_id', r.id, 'name', r.name, 'type', r.type) order by r.name)
+        from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = "users"."id"), '[]'::json)`,
+    })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);

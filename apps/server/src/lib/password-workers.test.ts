@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ARGON2_OPTIONS, hashPassword, verifyPassword } from './passwords.js';
+import { createPasswordWorkers } from './password-workers.js';
+
+/** The nice value of each of this process's threads (field 19 of /proc/self/task/<tid>/stat). */
+const threadNiceness = () =>
+  fs.readdirSync('/proc/self/task').map((tid) => {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+
+describe('password workers', () => {
+  it('hash and verify, a wrong password and a malformed hash included', async () => {
+    const hash = await hashPassword('correct horse');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(hash, 'correct horse')).toBe(true);
+    expect(await verifyPassword(hash, 'wrong horse')).toBe(false);
+    expect(await verifyPassword('not-a-hash', 'correct horse')).toBe(false);
+    expect(await verifyPassword(null, 'correct horse')).toBe(false);
+  });
+
+  it('answers every job when more arrive than there are workers', async () => {
+    const workers = createPasswordWorkers(ARGON2_OPTIONS, 2);
+    const hash = String(await workers.run({ op: 'hash', password: 'pw' }));
+    const answers = await Promise.all(
+      Array.from({ length: 7 }, (_, i) => workers.run({ op: 'verify', hash, password: i % 2 ? 'pw' : 'no' })),
+    );
+    expect(answers).toEqual([false, true, false, true, false, true, false]);
+  });
+
+  it.runIf(process.platform === 'linux')('run below the priority of the event loop', async () => {
+    const workers = createPasswordWorkers(ARGON2_OPTIONS, 2);
+    await Promise.all([workers.run({ op: 'hash', password: 'a' }), workers.run({ op: 'hash', password: 'b' })]);
+    expect(threadNiceness().filter((nice) => nice === 10).length).toBeGreaterThanOrEqual(2);
+    expect(threadNiceness()[0]).toBe(0);
+  });
+});
