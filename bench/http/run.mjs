@@ -1,21 +1,27 @@
 // HTTP scenarios against the product with the benchmark data set, each beside a bare Fastify
 // "hello" route measured in the same run (DESIGN section 9: 50 connections, 3 s warm-up, 10 s).
 // `npm run bench:http` runs PGlite (seeding ./bench-data first if it is empty) and, with
-// DATABASE_URL, PostgreSQL too. `-- --seconds 5` for a quicker look, `-- --only locales` for some.
+// DATABASE_URL, PostgreSQL too. `-- --seconds 5` for a quicker look, `-- --only locales` for some,
+// `-- --engine postgres --out 1m` against another data set (BENCH_DATA_DIR for PGlite).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { ADMIN, RARE_GREEK, RARE_LATIN, canSignIn, memberEmail } from '../lib/data-set.mjs';
-import { root, startProduct } from '../lib/server.mjs';
+import { bareRssMb, root, startProduct } from '../lib/server.mjs';
 
 const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '3' },
     only: { type: 'string' },
+    // 'pglite' or 'postgres' alone; both by default (PostgreSQL only with DATABASE_URL).
+    engine: { type: 'string' },
+    // Names the results file (bench/results/http-<out>.json), e.g. for the 10k and 1M data sets.
+    out: { type: 'string' },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -136,16 +142,17 @@ async function scenarios(base) {
   ].filter((scenario) => !scenario.skip && (!values.only || scenario.name.includes(values.only)));
 }
 
-/** How many argon2id verifications per second this machine does with the product's parameters. */
+/** How many argon2id verifications per second the library does here, with the product's parameters. */
 async function rawVerifyRate() {
-  const { hashPassword, verifyPassword } = await import(path.join(root, 'apps/server/dist/lib/passwords.js'));
-  const hash = await hashPassword(ADMIN.password);
+  const { ARGON2_OPTIONS } = await import(path.join(root, 'apps/server/dist/lib/passwords.js'));
+  const { hash, verify } = createRequire(path.join(root, 'apps/server/package.json'))('@node-rs/argon2');
+  const hashed = await hash(ADMIN.password, ARGON2_OPTIONS);
   const until = Date.now() + SECONDS * 1000;
   let done = 0;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (Date.now() < until) {
-        await verifyPassword(hash, ADMIN.password);
+        await verify(hashed, ADMIN.password);
         done += 1;
       }
     }),
@@ -164,8 +171,15 @@ async function healthDuringSignIns(base, signIn) {
   return { idleP99: idle.latency.p99, floodP99: during.latency.p99 };
 }
 
+const SETTLE_MS = 3000;
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+
 async function runEngine(label, env) {
+  const memory = {};
+  if (env.DATA_DIR) memory.bareMb = await bareRssMb(env.DATA_DIR, SETTLE_MS);
   const product = await startProduct({ ...env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  await settle();
+  memory.idleMb = product.rssMb();
   const hello = await startHello();
   const rows = [];
   const signInChecks = {};
@@ -186,19 +200,24 @@ async function runEngine(label, env) {
         Object.assign(signInChecks, await healthDuringSignIns(product.url, scenario));
       }
     }
+    await settle();
+    memory.afterLoadMb = product.rssMb();
   } finally {
     await hello.close();
     await product.stop();
   }
-  return { rows, signIn: { engine: label, ...signInChecks } };
+  return { rows, signIn: { engine: label, ...signInChecks }, memory: { engine: label, ...memory } };
 }
 
-if (!fs.existsSync(path.join(dataDir, 'db'))) {
+if (values.engine !== 'postgres' && !fs.existsSync(path.join(dataDir, 'db'))) {
   execFileSync(process.execPath, [path.join(root, 'bench/seed/run.mjs'), '--data-dir', dataDir], { stdio: 'inherit' });
 }
 execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'ignore' });
-const engines = [await runEngine('PGlite', { DATA_DIR: dataDir })];
-if (process.env.DATABASE_URL) engines.push(await runEngine('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL }));
+const engines = [];
+if (values.engine !== 'postgres') engines.push(await runEngine('PGlite', { DATA_DIR: dataDir }));
+if (process.env.DATABASE_URL && values.engine !== 'pglite') {
+  engines.push(await runEngine('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL }));
+}
 const verifyRate = engines.some(({ signIn }) => signIn.signInRps) ? await rawVerifyRate() : null;
 const rows = engines.flatMap((engine) => engine.rows);
 console.table(rows);
@@ -209,9 +228,15 @@ const signIn = engines.map(({ signIn }) => ({
   'flood p99 / idle p99': signIn.idleP99 ? (signIn.floodP99 / Math.max(1, signIn.idleP99)).toFixed(2) : null,
 }));
 console.table(signIn);
+const memory = engines.map(({ memory }) => ({
+  ...memory,
+  'idle / bare': memory.bareMb ? (memory.idleMb / memory.bareMb).toFixed(2) : null,
+  'after load / bare': memory.bareMb ? (memory.afterLoadMb / memory.bareMb).toFixed(2) : null,
+}));
+console.table(memory);
 const out = path.join(root, 'bench/results');
 fs.mkdirSync(out, { recursive: true });
 fs.writeFileSync(
-  path.join(out, 'http.json'),
-  `${JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, rows, signIn }, null, 2)}\n`,
+  path.join(out, values.out ? `http-${values.out}.json` : 'http.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, rows, signIn, memory }, null, 2)}\n`,
 );

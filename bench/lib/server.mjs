@@ -16,6 +16,28 @@ export async function freePort() {
   });
 }
 
+/** Resident memory of a process, in MB, as the kernel counts it. */
+export function rssMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024);
+}
+
+/** RSS of a bare Fastify + PGlite process on `dataDir`, once it has settled. */
+export async function bareRssMb(dataDir, settleMs) {
+  const child = spawn(process.execPath, [path.join(root, 'bench/lib/bare-pglite.mjs'), dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => String(chunk).includes('ready') && resolve());
+    child.once('exit', () => reject(new Error('the bare PGlite process exited')));
+  });
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  const rss = rssMb(child.pid);
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  return rss;
+}
+
 export async function startProduct(env = {}) {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'community-bench-'));
@@ -42,6 +64,7 @@ export async function startProduct(env = {}) {
   }
   return {
     url,
+    rssMb: () => rssMb(child.pid),
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
