@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { loginBodySchema, type LoginBody, type LoginResponse } from '@community/shared';
+import type { LoginBody, LoginResponse } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
@@ -18,16 +17,24 @@ import { queryClient } from '../../lib/query-client';
 import { translateMessage } from '../../lib/translate-message';
 import { AuthCard } from '../layout/auth-card';
 
+/**
+ * The validation (and zod with it) loads just after the screen appears, long before anyone can
+ * submit, so the first paint of the sign-in screen does not wait for it.
+ */
+const loadResolver = () => import('../../features/auth/login-resolver').then((module) => module.loginResolver);
+const loginResolver: Resolver<LoginBody> = async (...args) => (await loadResolver())(...args);
+
 export function LoginRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [error, setError] = useState<string>();
   const form = useForm<LoginBody>({
-    resolver: zodResolver(loginBodySchema),
+    resolver: loginResolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  useEffect(() => void loadResolver(), []);
 
   const invite = params.get('invite');
   const hasGoogle = Boolean(useSiteConfig().data?.googleClientId);
