@@ -116,7 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const deps = await database.withStartupLock(async () => {
       await database.migrate();
       const tokens = createTokenService(config.jwtSecret ?? (await ensureJwtSecret(db)));
-      await registerSecurityHeaders(app, { googleSignIn: config.googleClientId !== undefined });
+      registerSecurityHeaders(app, { googleSignIn: config.googleClientId !== undefined });
       await registerDocs(app);
       registerJsonGuard(app);
       const access = registerAccessControl(app, { db, tokens });

@@ -28,7 +28,7 @@ parentPort.on('message', (job) => {
 });`;
 
 const WORKER_NICE = 10;
-const IDLE_WORKER_MS = 30_000;
+const IDLE_WORKER_MS = 10_000;
 
 export type PasswordWorkers = { run(job: Job): Promise<string | boolean> };
 

@@ -1,11 +1,23 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/** Helmet's headers for these options, worked out once: they are the same for every answer. */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: () => {},
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
+}
 
 /** Scripts only from this origin: the token in localStorage must never meet injected script. */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { googleSignIn: boolean }) {
+export function registerSecurityHeaders(app: FastifyInstance, options: { googleSignIn: boolean }) {
   const google = options.googleSignIn ? ['https://accounts.google.com/gsi/client'] : [];
   const googleFrames = options.googleSignIn ? ['https://accounts.google.com/gsi/'] : [];
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -32,7 +44,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { g
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(headers);
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
