@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { messages } from '@community/shared';
 import type { AppDeps } from './app-deps.js';
@@ -13,6 +13,7 @@ import { createCatalogueSource } from './features/translations/catalogue.js';
 import { ensurePublished } from './features/translations/translations.queries.js';
 import { registerTranslationRoutes } from './features/translations/translations.routes.js';
 import { registerContactRoutes } from './features/contact/contact.routes.js';
+import { memoizingSerializerCompiler } from './lib/serializer.js';
 import { watchTableChanges, type TableChanges } from './db/table-changes.js';
 import { startFeedRefresh, type FeedRefresh } from './features/feed/feed-refresh.js';
 import { registerFeedRoutes } from './features/feed/feed.routes.js';
@@ -69,7 +70,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const logger = app.log as unknown as Logger;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(memoizingSerializerCompiler);
   registerErrorHandling(app);
 
   const database =

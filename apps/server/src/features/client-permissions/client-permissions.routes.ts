@@ -51,8 +51,9 @@ export function registerClientPermissionRoutes(app: FastifyInstance, { db }: App
       const { user, query } = request;
       const audience = user ? (user.isAdmin ? 'admin' : user.id) : 'guest';
       const key = `${audience} ${query.page} ${query.limit} ${query.q ?? ''}`;
-      const categories = await cached(db, 'menus', MENU_TABLES, key, () => listUserCategories(db, user, query));
-      return { categories };
+      return cached(db, 'menus', MENU_TABLES, key, async () => ({
+        categories: await listUserCategories(db, user, query),
+      }));
     },
   );
 

@@ -9,11 +9,22 @@ export type Catalogue = { version: string; languages: Record<string, Texts> };
 export const CATALOGUE_FILE = 'translation-catalogue.json';
 const EMPTY: Catalogue = { version: 'none', languages: {} };
 
+/** Every page load asks for the texts: the file is looked at no more than once a second. */
+const CHECK_EVERY_MS = 1000;
+
 /** Read on demand and kept while the file stays the same: a new web build is picked up. */
 export function createCatalogueSource(webDistDir: string) {
   const file = path.join(webDistDir, CATALOGUE_FILE);
   let cached: { mtimeMs: number; catalogue: Catalogue } | undefined;
-  return async function load(): Promise<Catalogue> {
+  let recent: { at: number; catalogue: Promise<Catalogue> } | undefined;
+  /** `maxAgeMs` 0 looks at the file now (Generate must see the build that is there). */
+  return function load(maxAgeMs = CHECK_EVERY_MS): Promise<Catalogue> {
+    if (recent && Date.now() - recent.at < maxAgeMs) return recent.catalogue;
+    recent = { at: Date.now(), catalogue: read() };
+    return recent.catalogue;
+  };
+
+  async function read(): Promise<Catalogue> {
     const stat = await fs.stat(file).catch(() => undefined);
     if (!stat) return EMPTY;
     if (cached?.mtimeMs === stat.mtimeMs) return cached.catalogue;
@@ -21,7 +32,7 @@ export function createCatalogueSource(webDistDir: string) {
     const catalogue = { version: String(stat.mtimeMs), languages: parsed.languages ?? {} };
     cached = { mtimeMs: stat.mtimeMs, catalogue };
     return catalogue;
-  };
+  }
 }
 
 export type CatalogueSource = ReturnType<typeof createCatalogueSource>;

@@ -59,7 +59,7 @@ export function registerTranslationRoutes(app: FastifyInstance, { db }: AppDeps,
     async (request) => {
       const body = request.body;
       if (body.generate_files) {
-        await generateTranslations(db, await loadCatalogue());
+        await generateTranslations(db, await loadCatalogue(0));
         recentStates.clear();
         return { message: messages.translationsGenerated, translations: await listTranslations(db) };
       }

@@ -120,8 +120,8 @@ describe('saving and generating', () => {
       },
     };
     writeCatalogue(catalogue);
-    // Before Generate the new key already has its default text.
-    expect((await locales('el')).body['home.new']).toBe('Νέο');
+    // Before Generate the new key already has its default text (the build is looked at each second).
+    await expect.poll(async () => (await locales('el')).body['home.new'], { timeout: 3000 }).toBe('Νέο');
     expect((await query({ generate_files: true })).status).toBe(200);
     expect((await query({ lang: 'el' })).body.translation.data.entries['home.new']).toBe('Νέο');
     // A language the app was not written in starts from English.
