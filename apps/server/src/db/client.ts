@@ -168,7 +168,7 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
           onLive(false);
           if (error) logger.warn({ err: error.message }, 'change subscription lost');
           client.end().catch(() => {});
-          if (!stopped) retry = setTimeout(() => void subscribe(), RELISTEN_DELAY_MS).unref();
+          retry = setTimeout(() => void subscribe(), RELISTEN_DELAY_MS).unref();
         };
         client.on('notification', (message) => {
           if (message.channel === channel) onMessage(message.payload ?? '');

@@ -6,6 +6,11 @@ import { queryRows } from './query-rows.js';
 import { cached } from './table-changes.js';
 
 const dialect = new PgDialect();
+/** A query's text and parameters: equal keys read equal rows. */
+const cacheKey = (query: SQL) => {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return `${text} ${JSON.stringify(params)}`;
+};
 const PAGE_CACHE = { max: 500, ttlMs: 60_000 };
 
 /** Above this many matches a search reports the planner's estimate instead of counting every row. */
@@ -62,8 +67,7 @@ async function anchorsFor(db: Db, name: string, version: number, load: () => Pro
  * A search is repeated as its pages are turned, so its total is kept until any table changes.
  */
 export function filteredTotal(db: Db, matches: SQL): Promise<number> {
-  const { sql: text, params } = dialect.sqlToQuery(matches);
-  return cached(db, 'list:filtered-total', 'all', `${text} ${JSON.stringify(params)}`, () => countMatches(db, matches));
+  return cached(db, 'list:filtered-total', 'all', cacheKey(matches), () => countMatches(db, matches));
 }
 
 async function countMatches(db: Db, matches: SQL): Promise<number> {
@@ -112,9 +116,8 @@ export type ListOptions<Row> = {
 /** Pages are read again and again while nothing changes: each is kept until any list table does. */
 export function listPage<Row>(db: Db, options: ListOptions<Row>): Promise<Pagination & { data: Row[] }> {
   if (options.changesWithTime) return readPage(db, options);
-  const { sql: text, params } = dialect.sqlToQuery(options.where ?? sql``);
   const { page, limit } = options.query;
-  const key = `${options.name} ${page} ${limit} ${text} ${JSON.stringify(params)}`;
+  const key = `${options.name} ${page} ${limit} ${cacheKey(options.where ?? sql``)}`;
   return cached(db, 'list:pages', 'all', key, () => readPage(db, options), PAGE_CACHE);
 }
 

@@ -31,20 +31,9 @@ export async function notificationState(db: Db, userId: string) {
 
 export type NotificationState = Awaited<ReturnType<typeof notificationState>>;
 
-/** Tags by state object: a cached state answers its polls without hashing again. */
-const etags = new WeakMap<NotificationState, Map<string, string>>();
-
 export function notificationsEtag(state: NotificationState, query: Query): string {
-  const queryKey = `${query.page} ${query.limit} ${query.unread}`;
-  let byQuery = etags.get(state);
-  if (!byQuery) etags.set(state, (byQuery = new Map()));
-  let etag = byQuery.get(queryKey);
-  if (!etag) {
-    const key = JSON.stringify([state, query.page, query.limit, query.unread]);
-    etag = `W/"${crypto.createHash('sha1').update(key).digest('base64url')}"`;
-    byQuery.set(queryKey, etag);
-  }
-  return etag;
+  const key = JSON.stringify([state, query.page, query.limit, query.unread]);
+  return `W/"${crypto.createHash('sha1').update(key).digest('base64url')}"`;
 }
 
 const toNotification = (row: typeof notifications.$inferSelect): Notification => ({

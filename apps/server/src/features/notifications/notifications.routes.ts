@@ -45,15 +45,22 @@ export function registerNotificationRoutes(app: FastifyInstance, { db }: AppDeps
     async (request, reply) => {
       const me = currentUser(request);
       // Polled by every open admin screen: answered from memory until a notification changes.
-      const state = await cached(db, 'notifications:state', NOTIFICATIONS, me.id, () => notificationState(db, me.id), {
-        max: 10_000,
-        ttlMs: 60_000,
-      });
-      const etag = notificationsEtag(state, request.query);
+      const { query } = request;
+      const { state, etag } = await cached(
+        db,
+        'notifications:state',
+        NOTIFICATIONS,
+        `${me.id} ${query.page} ${query.limit} ${query.unread}`,
+        async () => {
+          const state = await notificationState(db, me.id);
+          return { state, etag: notificationsEtag(state, query) };
+        },
+        { max: 10_000, ttlMs: 60_000 },
+      );
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       if (request.headers['if-none-match'] === etag) return notModified(reply);
       return cached(db, 'notifications:pages', NOTIFICATIONS, `${me.id} ${etag}`, () =>
-        listNotifications(db, me.id, request.query, state),
+        listNotifications(db, me.id, query, state),
       );
     },
   );

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { LoginResponse, User } from '@community/shared';
-
-type RoleRef = LoginResponse['roles'][number];
 import type { Db } from '../../db/client.js';
 import { ANCHOR_EVERY, containsPattern, listPage, type PageWindow, type SortKey } from '../../db/list.js';
 import { queryRows } from '../../db/query-rows.js';
 import { users } from '../../db/schema.js';
+
+type RoleRef = LoginResponse['roles'][number];
 
 export const userColumns = {
   id: users.id,
