@@ -3,12 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from './passwords.js';
 import { createPasswordWorkers } from './password-workers.js';
 
-/** The nice value of each of this process's threads (field 19 of /proc/self/task/<tid>/stat). */
-const threadNiceness = () =>
+/** Each of this process's threads with its nice value (field 19 of /proc/self/task/<tid>/stat). */
+const threads = () =>
   fs.readdirSync('/proc/self/task').map((tid) => {
     const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    return { tid, nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) };
   });
+const threadNiceness = () => threads().map((thread) => thread.nice);
+const workerThreadIds = () =>
+  threads()
+    .filter((thread) => thread.nice === 10)
+    .map((thread) => thread.tid);
 
 describe('password workers', () => {
   it('hash and verify, a wrong password and a malformed hash included', async () => {
@@ -34,5 +39,22 @@ describe('password workers', () => {
     await Promise.all([workers.run({ op: 'hash', password: 'a' }), workers.run({ op: 'hash', password: 'b' })]);
     expect(threadNiceness().filter((nice) => nice === 10).length).toBeGreaterThanOrEqual(2);
     expect(threadNiceness()[0]).toBe(0);
+  });
+
+  it.runIf(process.platform === 'linux')('keep a busy worker and stop it once it has been idle', async () => {
+    const idleMs = 300;
+    const others = new Set(workerThreadIds());
+    const ownWorkerThreadIds = () => workerThreadIds().filter((tid) => !others.has(tid));
+    const workers = createPasswordWorkers(ARGON2_OPTIONS, 1, idleMs);
+    const seen = new Set<string>();
+    const until = Date.now() + 4 * idleMs;
+    while (Date.now() < until) {
+      await workers.run({ op: 'hash', password: 'busy' });
+      for (const tid of ownWorkerThreadIds()) seen.add(tid);
+      // Short pauses between jobs, as between sign-ins: each one leaves the worker idle briefly.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(seen.size).toBe(1);
+    await expect.poll(() => ownWorkerThreadIds().length, { timeout: 5 * idleMs }).toBe(0);
   });
 });

@@ -36,11 +36,16 @@ export type PasswordWorkers = { run(job: Job): Promise<string | boolean> };
  * Two workers per core: low-priority threads get a share of a busy machine in proportion to
  * their number. Jobs wait in order for the next free worker; workers never hold the process open.
  */
-export function createPasswordWorkers(options: object, size = 2 * os.availableParallelism()): PasswordWorkers {
+export function createPasswordWorkers(
+  options: object,
+  size = 2 * os.availableParallelism(),
+  idleMs = IDLE_WORKER_MS,
+): PasswordWorkers {
   const argon2 = createRequire(import.meta.url).resolve('@node-rs/argon2');
   const idle: Worker[] = [];
   const queue: Pending[] = [];
   const inFlight = new Map<Worker, Pending>();
+  const retirements = new Map<Worker, NodeJS.Timeout>();
   let started = 0;
 
   const dispatch = () => {
@@ -48,6 +53,8 @@ export function createPasswordWorkers(options: object, size = 2 * os.availablePa
       let worker = idle.pop();
       if (!worker && started < size) worker = spawn();
       if (!worker) return;
+      clearTimeout(retirements.get(worker));
+      retirements.delete(worker);
       const pending = queue.shift()!;
       inFlight.set(worker, pending);
       worker.ref();
@@ -57,12 +64,15 @@ export function createPasswordWorkers(options: object, size = 2 * os.availablePa
 
   /** A worker left idle for a while is stopped, so a quiet server holds no argon2id memory. */
   function retireWhenUnused(worker: Worker) {
-    setTimeout(() => {
+    const timer = setTimeout(() => {
+      retirements.delete(worker);
       const at = idle.indexOf(worker);
       if (at < 0) return;
       idle.splice(at, 1);
       void worker.terminate();
-    }, IDLE_WORKER_MS).unref();
+    }, idleMs);
+    timer.unref();
+    retirements.set(worker, timer);
   }
 
   function spawn(): Worker {
@@ -85,6 +95,8 @@ export function createPasswordWorkers(options: object, size = 2 * os.availablePa
     });
     worker.on('exit', () => {
       started -= 1;
+      clearTimeout(retirements.get(worker));
+      retirements.delete(worker);
       const at = idle.indexOf(worker);
       if (at >= 0) idle.splice(at, 1);
       inFlight.get(worker)?.reject(new Error('the password worker stopped'));
