@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { messages } from '@community/shared';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config/env.js';
-import { createPgliteDatabase, createPostgresDatabase, type Database } from './db/client.js';
+import { openDatabase, type Database } from './db/client.js';
 import { registerAuthRoutes } from './features/auth/auth.routes.js';
 import { registerClientPermissionRoutes } from './features/client-permissions/client-permissions.routes.js';
 import { registerInviteRoutes } from './features/invites/invites.routes.js';
@@ -27,7 +27,7 @@ import { registerUserRoleRoutes } from './features/user-roles/user-roles.routes.
 import { registerUserRoutes } from './features/users/users.routes.js';
 import { createBackgroundTasks } from './lib/background.js';
 import { createMailer } from './lib/mailer.js';
-import { createMemoryStore, createRedisStore } from './lib/rate-limiter.js';
+import { openRateLimitStore } from './lib/rate-limiter.js';
 import { createRateLimits } from './lib/rate-limits.js';
 import { createTokenService } from './lib/tokens.js';
 import { registerAccessControl } from './plugins/access.js';
@@ -74,14 +74,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
 
   const database =
-    options.database ??
-    (config.databaseUrl
-      ? createPostgresDatabase(config.databaseUrl, logger)
-      : await createPgliteDatabase({ dataDir: config.dataDir }));
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger }));
   const { db } = database;
 
   try {
-    const limitStore = config.redisUrl ? createRedisStore(config.redisUrl, logger) : createMemoryStore();
+    const limitStore = await openRateLimitStore(config.redisUrl, logger);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger });
     const background = createBackgroundTasks(logger);
     const loadCatalogue = createCatalogueSource(config.webDistDir);

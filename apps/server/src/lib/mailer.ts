@@ -1,10 +1,22 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
+
+/**
+ * The transport, with nodemailer itself, is made at the first message: most instances send mail
+ * rarely, and an idle one need not hold it.
+ */
+function lazyTransport(make: (mailer: typeof import('nodemailer')) => Transporter) {
+  let transport: Promise<Transporter> | undefined;
+  return {
+    get: () => (transport ??= import('nodemailer').then((module) => make(module.default))),
+    close: () => void transport?.then((made) => made.close()),
+  };
+}
 
 /** SMTP when configured; otherwise each message becomes an .eml file in the outbox folder. */
 export function createMailer(options: {
@@ -15,20 +27,24 @@ export function createMailer(options: {
 }): Mailer {
   const { smtpUrl, from, dataDir, logger } = options;
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000 });
+    const transport = lazyTransport((nodemailer) =>
+      nodemailer.createTransport(smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000 }),
+    );
     return {
       send: async (mail) => {
-        await transport.sendMail({ from, ...mail });
+        await (await transport.get()).sendMail({ from, ...mail });
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
   const outbox = path.join(dataDir, 'outbox');
   logger.info({ outbox }, 'SMTP_URL is not set: mail, with its links, is written to the outbox folder');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+  );
   return {
     send: async (mail) => {
-      const info = await transport.sendMail({ from, ...mail });
+      const info = await (await transport.get()).sendMail({ from, ...mail });
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(
         outbox,
@@ -37,6 +53,6 @@ export function createMailer(options: {
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
       logger.info({ file: path.basename(file) }, 'mail written to the outbox');
     },
-    close: () => transport.close(),
+    close: transport.close,
   };
 }

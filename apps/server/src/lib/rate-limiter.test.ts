@@ -2,7 +2,8 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from './app-error.js';
 import { Redis } from 'ioredis';
-import { createMemoryStore, createRedisStore, type RateLimitStore } from './rate-limiter.js';
+import { createMemoryStore, type RateLimitStore } from './rate-limiter.js';
+import { createRedisStore } from './redis-store.js';
 import { createRateLimits, RATE_LIMITS } from './rate-limits.js';
 
 const logger = pino({ level: 'silent' });

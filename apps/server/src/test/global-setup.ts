@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { createPostgresDatabase } from '../db/client.js';
+import { createPostgresDatabase } from '../db/postgres.js';
 import pino from 'pino';
 
 export const TEMPLATE_DATABASE = 'community_test_template';

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
-import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/client.js';
+import type { Database } from '../db/client.js';
+import { createPgliteDatabase } from '../db/pglite.js';
+import { createPostgresDatabase } from '../db/postgres.js';
 import { TEMPLATE_DATABASE } from './global-setup.js';
 
 export type TestDatabase = { database: Database; url?: string; drop(): Promise<void> };

@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
 import { storePosts } from './feed.queries.js';
-import { parseChannelPage } from './telegram-parser.js';
 
 const FEED_JOB_LOCK_KEY = 724_003_003;
 const FETCH_TIMEOUT_MS = 10_000;
@@ -40,6 +39,8 @@ export function startFeedRefresh(options: {
       headers: { accept: 'text/html' },
     });
     if (!response.ok) throw new Error(`the channel page answered ${response.status}`);
+    // The HTML parser is loaded only by an instance that reads a channel: it is the heaviest module.
+    const { parseChannelPage } = await import('./telegram-parser.js');
     const posts = parseChannelPage(await response.text(), baseUrl);
     if (posts.length === 0) throw new Error('the channel page held no posts');
     await storePosts(db, posts);

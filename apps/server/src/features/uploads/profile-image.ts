@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { messages } from '@community/shared';
 import { AppError } from '../../lib/app-error.js';
 
@@ -16,6 +15,8 @@ const isOverPixelLimit = (error: unknown) => /pixel limit/i.test((error as Error
  * encoding, so metadata (location, camera) and anything smuggled after the image are gone.
  */
 export async function processProfileImage(input: Buffer): Promise<ProcessedImage> {
+  // The image library (with its native codecs) is loaded by the first upload, not at start-up.
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   try {
     ({ format } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { migrationsFolder, type Database, type Db } from './client.js';
+import { acquireDataDirLock } from './data-dir-lock.js';
+import * as schema from './schema.js';
+
+/** Keeps the embedded server small at idle; the defaults reserve far more than this product uses. */
+export const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'work_mem = 4MB', 'maintenance_work_mem = 32MB'];
+
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
+  return PGlite.create({
+    dataDir,
+    loadDataDir,
+    extensions: { pg_trgm },
+    postgresqlconf: PGLITE_SETTINGS,
+  });
+}
+
+export async function createPgliteDatabase(options: { dataDir?: string; client?: PGlite }): Promise<Database> {
+  let releaseLock = () => {};
+  let client = options.client;
+  if (!client) {
+    const dbDir = options.dataDir ? path.join(options.dataDir, 'db') : undefined;
+    if (dbDir) {
+      fs.mkdirSync(dbDir, { recursive: true });
+      releaseLock = acquireDataDirLock(path.join(options.dataDir!, 'db.lock'));
+    }
+    try {
+      client = await openPglite(dbDir);
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
+  }
+  const pglite = client;
+  const db = drizzle({ client: pglite, schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migrate(db, { migrationsFolder }),
+    // One process owns the data directory: the file lock already serialises start-ups.
+    withStartupLock: (work) => work(),
+    tryJobLock: async (_key, work) => {
+      await work();
+      return true;
+    },
+    // One process, one connection: a commit's notifications arrive before its query resolves.
+    listen: async (channel, onMessage, onLive) => {
+      const unlisten = await pglite.listen(channel, onMessage);
+      onLive(true);
+      return async () => {
+        if (!pglite.closed) await unlisten();
+      };
+    },
+    ping: async () => {
+      await pglite.query('select 1');
+    },
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+      releaseLock();
+    },
+  };
+}

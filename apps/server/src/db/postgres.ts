@@ -1,0 +1,109 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { migrationsFolder, type Database, type Db } from './client.js';
+import * as schema from './schema.js';
+
+/** How long a lost subscription waits before listening again. */
+const RELISTEN_DELAY_MS = 1000;
+
+/** One key for the whole product, so concurrent starts apply migrations and seeding once. */
+const STARTUP_LOCK_KEY = 724_003_001;
+
+export function createPostgresDatabase(url: string, logger: Logger): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 15_000,
+  });
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on('error', (error) => logger.warn({ err: error.message }, 'database connection lost'));
+  const db = drizzle({ client: pool, schema });
+  const withoutStatementTimeout = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query('set statement_timeout = 0');
+      return await work(client);
+    } finally {
+      await client.query('reset statement_timeout').catch(() => {});
+      client.release();
+    }
+  };
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    // Waiting for another instance's start-up, or building an index on a large table, may
+    // rightly take longer than any request's statement.
+    migrate: () => withoutStatementTimeout((client) => migrate(drizzle({ client, schema }), { migrationsFolder })),
+    withStartupLock: (work) =>
+      withoutStatementTimeout(async (lockClient) => {
+        await lockClient.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        try {
+          return await work();
+        } finally {
+          await lockClient.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+        }
+      }),
+    tryJobLock: async (key, work) => {
+      const lockClient = await pool.connect();
+      try {
+        const { rows } = await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+          key,
+        ]);
+        if (!rows[0]?.locked) return false;
+        try {
+          await work();
+          return true;
+        } finally {
+          await lockClient.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
+        }
+      } finally {
+        lockClient.release();
+      }
+    },
+    listen: async (channel, onMessage, onLive) => {
+      let stopped = false;
+      let current: pg.Client | undefined;
+      let retry: NodeJS.Timeout | undefined;
+      const subscribe = async () => {
+        const client = new pg.Client({ connectionString: url });
+        let lost = false;
+        const onLost = (error?: Error) => {
+          if (lost || stopped) return;
+          lost = true;
+          current = undefined;
+          onLive(false);
+          if (error) logger.warn({ err: error.message }, 'change subscription lost');
+          client.end().catch(() => {});
+          retry = setTimeout(() => void subscribe(), RELISTEN_DELAY_MS).unref();
+        };
+        client.on('notification', (message) => {
+          if (message.channel === channel) onMessage(message.payload ?? '');
+        });
+        client.on('error', onLost);
+        client.on('end', () => onLost());
+        try {
+          await client.connect();
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          current = client;
+          onLive(true);
+        } catch (error) {
+          onLost(error as Error);
+        }
+      };
+      await subscribe();
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        await current?.end().catch(() => {});
+      };
+    },
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
