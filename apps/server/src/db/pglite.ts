@@ -6,6 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder, type Database, type Db } from './client.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { withPreparedStatements } from './pglite-statements.js';
 import * as schema from './schema.js';
 
 /** Keeps the embedded server small at idle; the defaults reserve far more than this product uses. */
@@ -37,7 +38,7 @@ export async function createPgliteDatabase(options: { dataDir?: string; client?:
     }
   }
   const pglite = client;
-  const db = drizzle({ client: pglite, schema });
+  const db = drizzle({ client: withPreparedStatements(pglite), schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',

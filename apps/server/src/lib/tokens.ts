@@ -1,4 +1,5 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { createHmac, createSecretKey } from 'node:crypto';
+import { jwtVerify } from 'jose';
 
 const ISSUER = 'community-platform';
 /** Absolute lifetime: a stolen token stops working within half a day at most. */
@@ -14,22 +15,24 @@ export type TokenService = {
 /** Verified tokens, so a client's repeated requests check the signature once. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+
 export function createTokenService(secret: string): TokenService {
-  const key = new TextEncoder().encode(secret);
+  const key = createSecretKey(Buffer.from(secret));
   const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
   const remember = (token: string, claims: TokenClaims, expiresAt: number) => {
     if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
     verified.set(token, { claims, expiresAt });
   };
   return {
-    sign: ({ userId, version }) =>
-      new SignJWT({ ver: version })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(userId)
-        .setIssuer(ISSUER)
-        .setIssuedAt()
-        .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
-        .sign(key),
+    // A compact HS256 JWS (RFC 7515), signed in place: WebCrypto's asynchronous signing costs a
+    // sign-in more than the whole token otherwise does. jose verifies it like any other.
+    sign: async ({ userId, version }) => {
+      const issuedAt = Math.floor(Date.now() / 1000);
+      const claims = { ver: version, sub: userId, iss: ISSUER, iat: issuedAt, exp: issuedAt + TOKEN_LIFETIME_SECONDS };
+      const signingInput = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+      return `${signingInput}.${createHmac('sha256', key).update(signingInput).digest('base64url')}`;
+    },
     verify: async (token) => {
       const known = verified.get(token);
       if (known) {

@@ -1,0 +1,108 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withPreparedStatements } from './pglite-statements.js';
+
+let pglite: PGlite;
+let client: PGlite;
+
+const preparedNames = async () =>
+  (await pglite.query<{ name: string }>('select name from pg_prepared_statements order by name')).rows.map(
+    (row) => row.name,
+  );
+
+beforeAll(async () => {
+  pglite = await PGlite.create();
+  client = withPreparedStatements(pglite);
+  await pglite.exec(`
+    create table people (id int primary key, name text not null, born date, tags text[], joined timestamptz);
+    insert into people values
+      (1, 'Ελένη', '1990-05-01', '{a,b}', '2026-01-02T03:04:05Z'),
+      (2, 'Nikos', null, '{}', null);
+  `);
+});
+afterAll(() => pglite.close());
+
+describe('prepared reads on PGlite', () => {
+  it('answer exactly as PGlite itself, from the second time on through one prepared statement', async () => {
+    const text = 'select id, name, born, tags, joined from people where id = any($1::int[]) or name = $2 order by id';
+    const params = [[1], 'Nikos'];
+    const expected = await pglite.query(text, params);
+    for (let i = 0; i < 4; i++) {
+      const { rows, fields } = await client.query(text, params);
+      expect(rows).toEqual(expected.rows);
+      expect(fields).toEqual(expected.fields);
+    }
+    expect(await preparedNames()).toHaveLength(1);
+    // Parsers passed by the caller apply, as drizzle passes them.
+    const raw = await client.query<[number, string]>(text, params, {
+      rowMode: 'array',
+      parsers: { 1082: (value: string) => `date ${value}` },
+    });
+    expect(raw.rows[0]).toEqual([1, 'Ελένη', 'date 1990-05-01', ['a', 'b'], new Date('2026-01-02T03:04:05Z')]);
+    const nullText = 'select name from people where born is not distinct from $1';
+    for (let i = 0; i < 2; i++) expect((await client.query(nullText, [null])).rows).toEqual([{ name: 'Nikos' }]);
+  });
+
+  it('never prepare writes or one-off reads', async () => {
+    const before = await preparedNames();
+    for (let i = 0; i < 3; i++) await client.query('update people set name = name where id = $1', [2]);
+    await client.query('select count(*) from people where id > $1', [0]);
+    expect(await preparedNames()).toEqual(before);
+  });
+
+  it('keep at most 100 statements, closing the least recently used', async () => {
+    for (let i = 0; i < 130; i++) {
+      for (let time = 0; time < 2; time++) {
+        expect((await client.query<{ n: number }>(`select ${i} + $1::int as n`, [1])).rows).toEqual([{ n: i + 1 }]);
+      }
+    }
+    const names = await preparedNames();
+    expect(names.length).toBe(100);
+  });
+
+  it('wait for another caller’s transaction instead of reading inside it', async () => {
+    const text = 'select name from people where id = $1';
+    await client.query(text, [1]);
+    await client.query(text, [1]);
+    let inside!: () => void;
+    const holding = new Promise<void>((resolve) => (inside = resolve));
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const transaction = pglite.transaction(async (tx) => {
+      await tx.query('insert into people (id, name) values (3, $1)', ['uncommitted']);
+      inside();
+      await finished;
+      await tx.rollback();
+    });
+    await holding;
+    const read = client.query<{ name: string }>(text, [3]);
+    const early = await Promise.race([
+      read.then(() => 'read'),
+      new Promise((resolve) => setTimeout(resolve, 100, 'waiting')),
+    ]);
+    expect(early).toBe('waiting');
+    finish();
+    await transaction;
+    expect((await read).rows).toEqual([]);
+  });
+
+  it('report errors as PGlite does and keep working after them', async () => {
+    const text = 'select 1 / $1::int as quotient';
+    await client.query(text, [1]);
+    await client.query(text, [1]);
+    await expect(client.query(text, [0])).rejects.toMatchObject({ code: '22012' });
+    await expect(pglite.query(text, [0])).rejects.toMatchObject({ code: '22012' });
+    expect((await client.query(text, [2])).rows).toEqual([{ quotient: 0 }]);
+  });
+
+  it('follow a change of the table a prepared read uses', async () => {
+    const text = 'select * from people where id = $1';
+    await client.query(text, [2]);
+    await client.query(text, [2]);
+    await pglite.exec('alter table people add column city text');
+    await pglite.exec("update people set city = 'Αθήνα' where id = 2");
+    const { rows } = await client.query<{ city: string }>(text, [2]);
+    expect(rows[0]!.city).toBe('Αθήνα');
+    expect((await client.query<{ city: string }>(text, [2])).rows[0]!.city).toBe('Αθήνα');
+  });
+});
