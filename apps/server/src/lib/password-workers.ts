@@ -29,81 +29,82 @@ parentPort.on('message', (job) => {
 
 const WORKER_NICE = 10;
 const IDLE_WORKER_MS = 10_000;
+/** Jobs a worker holds: the one it runs and the next, so it never waits for the event loop between them. */
+const JOBS_PER_WORKER = 2;
 
 export type PasswordWorkers = { run(job: Job): Promise<string | boolean> };
 
+type Slot = { worker: Worker; jobs: Pending[]; retirement?: NodeJS.Timeout };
+
 /**
- * Two workers per core: low-priority threads get a share of a busy machine in proportion to
- * their number. Jobs wait in order for the next free worker; workers never hold the process open.
+ * One worker per core: argon2id keeps a core busy, so more workers would only take turns on the
+ * same cores, each one more thread the event loop has to win its core back from. Jobs wait in
+ * order for a worker with room; workers never hold the process open.
  */
 export function createPasswordWorkers(
   options: object,
-  size = 2 * os.availableParallelism(),
+  size = os.availableParallelism(),
   idleMs = IDLE_WORKER_MS,
 ): PasswordWorkers {
   const argon2 = createRequire(import.meta.url).resolve('@node-rs/argon2');
-  const idle: Worker[] = [];
+  const slots: Slot[] = [];
   const queue: Pending[] = [];
-  const inFlight = new Map<Worker, Pending>();
-  const retirements = new Map<Worker, NodeJS.Timeout>();
-  let started = 0;
+
+  /** An idle worker first, then a new one, then the least loaded one with room. */
+  function pickSlot(): Slot | undefined {
+    const idle = slots.find((slot) => slot.jobs.length === 0);
+    if (idle) return idle;
+    if (slots.length < size) return spawn();
+    const least = slots.reduce((a, b) => (b.jobs.length < a.jobs.length ? b : a));
+    return least.jobs.length < JOBS_PER_WORKER ? least : undefined;
+  }
 
   const dispatch = () => {
     while (queue.length > 0) {
-      let worker = idle.pop();
-      if (!worker && started < size) worker = spawn();
-      if (!worker) return;
-      clearTimeout(retirements.get(worker));
-      retirements.delete(worker);
+      const slot = pickSlot();
+      if (!slot) return;
+      clearTimeout(slot.retirement);
       const pending = queue.shift()!;
-      inFlight.set(worker, pending);
-      worker.ref();
-      worker.postMessage(pending.job);
+      slot.jobs.push(pending);
+      slot.worker.ref();
+      slot.worker.postMessage(pending.job);
     }
   };
 
   /** A worker left idle for a while is stopped, so a quiet server holds no argon2id memory. */
-  function retireWhenUnused(worker: Worker) {
-    const timer = setTimeout(() => {
-      retirements.delete(worker);
-      const at = idle.indexOf(worker);
-      if (at < 0) return;
-      idle.splice(at, 1);
-      void worker.terminate();
+  function retireWhenUnused(slot: Slot) {
+    slot.retirement = setTimeout(() => {
+      if (slot.jobs.length === 0) void slot.worker.terminate();
     }, idleMs);
-    timer.unref();
-    retirements.set(worker, timer);
+    slot.retirement.unref();
   }
 
-  function spawn(): Worker {
-    started += 1;
+  function spawn(): Slot {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { argon2, options, nice: WORKER_NICE } });
+    const slot: Slot = { worker, jobs: [] };
+    slots.push(slot);
     worker.on('message', (message: { value?: string | boolean; error?: string }) => {
-      const pending = inFlight.get(worker);
-      inFlight.delete(worker);
-      worker.unref();
-      idle.push(worker);
-      retireWhenUnused(worker);
+      const pending = slot.jobs.shift();
+      if (slot.jobs.length === 0) {
+        worker.unref();
+        retireWhenUnused(slot);
+      }
       if (message.error !== undefined) pending?.reject(new Error(message.error));
       else pending?.resolve(message.value!);
       dispatch();
     });
-    // A worker that dies takes its job with it; the next job starts a fresh one.
-    worker.on('error', (error) => {
-      inFlight.get(worker)?.reject(error);
-      inFlight.delete(worker);
-    });
+    // A worker that dies takes its jobs with it; the next job starts a fresh one.
+    const fail = (error: Error) => {
+      for (const pending of slot.jobs.splice(0)) pending.reject(error);
+    };
+    worker.on('error', fail);
     worker.on('exit', () => {
-      started -= 1;
-      clearTimeout(retirements.get(worker));
-      retirements.delete(worker);
-      const at = idle.indexOf(worker);
-      if (at >= 0) idle.splice(at, 1);
-      inFlight.get(worker)?.reject(new Error('the password worker stopped'));
-      inFlight.delete(worker);
+      clearTimeout(slot.retirement);
+      slots.splice(slots.indexOf(slot), 1);
+      fail(new Error('the password worker stopped'));
       dispatch();
     });
-    return worker;
+    return slot;
   }
 
   return {
