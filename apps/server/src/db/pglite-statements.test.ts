@@ -1,5 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from './pglite.js';
 import { withPreparedStatements } from './pglite-statements.js';
 
 let pglite: PGlite;
@@ -11,7 +12,7 @@ const preparedNames = async () =>
   );
 
 beforeAll(async () => {
-  pglite = await PGlite.create();
+  pglite = await openPglite();
   client = withPreparedStatements(pglite);
   await pglite.exec(`
     create table people (id int primary key, name text not null, born date, tags text[], joined timestamptz);
@@ -104,5 +105,15 @@ describe('prepared reads on PGlite', () => {
     const { rows } = await client.query<{ city: string }>(text, [2]);
     expect(rows[0]!.city).toBe('Αθήνα');
     expect((await client.query<{ city: string }>(text, [2])).rows[0]!.city).toBe('Αθήνα');
+  });
+
+  it('plan every run for its own values, never with a generic plan', async () => {
+    const text = "select id from people where name like $1 || '%'";
+    for (let i = 0; i < 8; i++) await client.query(text, [i % 2 ? 'Ni' : 'Ε']);
+    const { rows } = await pglite.query<{ generic_plans: number; custom_plans: number }>(
+      'select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = $1',
+      [text],
+    );
+    expect(rows).toEqual([{ generic_plans: 0, custom_plans: 7 }]);
   });
 });

@@ -9,8 +9,17 @@ import { acquireDataDirLock } from './data-dir-lock.js';
 import { withPreparedStatements } from './pglite-statements.js';
 import * as schema from './schema.js';
 
-/** Keeps the embedded server small at idle; the defaults reserve far more than this product uses. */
-export const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'work_mem = 4MB', 'maintenance_work_mem = 32MB'];
+/**
+ * Keeps the embedded server small at idle (the defaults reserve far more than this product uses),
+ * and plans each run of a prepared read for its own values: a generic plan cannot know that a
+ * search term is rare, and would scan where the trigram index answers at once.
+ */
+export const PGLITE_SETTINGS = [
+  'shared_buffers = 16MB',
+  'work_mem = 4MB',
+  'maintenance_work_mem = 32MB',
+  'plan_cache_mode = force_custom_plan',
+];
 
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
   return PGlite.create({
