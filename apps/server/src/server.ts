@@ -1,3 +1,4 @@
+import './lib/gc-tuning.js';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';

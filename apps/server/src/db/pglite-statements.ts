@@ -1,5 +1,11 @@
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+type RowDescription = InstanceType<typeof protocol.messages.RowDescriptionMessage>;
+type DataRow = InstanceType<typeof protocol.messages.DataRowMessage>;
+type CommandComplete = InstanceType<typeof protocol.messages.CommandCompleteMessage>;
+type Parser = (value: string, type: number) => unknown;
+
 const { serialize } = protocol;
 
 /** A read seen this often is prepared; a one-off (a migration, a rare lookup) never is. */
@@ -9,7 +15,7 @@ const MAX_PREPARED = 100;
 /** Statement texts counted towards PREPARE_AFTER, so the counts cannot grow without bound. */
 const MAX_COUNTED = 1000;
 
-const READ = /^\s*(select|with)\b/i;
+const READ = /^\s*select\b/i;
 
 type Prepared = { name: string; paramTypes: number[] };
 
@@ -67,7 +73,36 @@ export function withPreparedStatements(pglite: PGlite): PGlite {
       serialize.sync(),
     ]);
     await pglite.syncToFs();
-    return parse.parseResults(messages, pglite.parsers, options)[0]!;
+    return readResult(messages, options);
+  }
+
+  /**
+   * One statement's answer, read as PGlite's own parser reads it but looking each column's parser
+   * up once: PGlite copies its whole parser table for every query that brings parsers of its own.
+   */
+  function readResult(messages: BackendMessage[], options?: QueryOptions): Results {
+    const result: Results = { rows: [], fields: [], affectedRows: 0 };
+    let parsers: (Parser | undefined)[] = [];
+    for (const message of messages) {
+      if (message.name === 'rowDescription') {
+        result.fields = (message as RowDescription).fields.map(({ name, dataTypeID }) => ({ name, dataTypeID }));
+        parsers = result.fields.map(({ dataTypeID }) => options?.parsers?.[dataTypeID] ?? pglite.parsers[dataTypeID]);
+      } else if (message.name === 'dataRow') {
+        const values = (message as DataRow).fields.map((value, column) => {
+          const parser = parsers[column];
+          return value === null || !parser ? value : parser(value, result.fields[column]!.dataTypeID);
+        });
+        result.rows.push(
+          options?.rowMode === 'array'
+            ? values
+            : Object.fromEntries(result.fields.map(({ name }, column) => [name, values[column]])),
+        );
+      } else if (message.name === 'commandComplete') {
+        const [command, count] = (message as CommandComplete).text.split(' ');
+        Object.assign(result, { command, rowCount: Number(count) });
+      }
+    }
+    return result;
   }
 
   /** How often a read has been seen, including this time; the counts are forgotten when full. */
