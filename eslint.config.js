@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -7,6 +8,11 @@ export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  regexp.configs.recommended,
+  {
+    // Every pattern may see hostile input: none may take more than linear time.
+    rules: { 'regexp/no-super-linear-move': 'error', 'regexp/no-super-linear-backtracking': 'error' },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {

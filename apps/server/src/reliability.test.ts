@@ -3,17 +3,14 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './test/test-database.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer } from './test/test-server.js';
-import { freePort, launch, serverDir, signIn, stop, waitUntilHealthy, type Running } from './test/server-process.js';
+import { freePort, launch, signIn, stop, waitUntilHealthy, type Running } from './test/server-process.js';
 
 const admin = { ADMIN_EMAIL: 'owner@example.test', ADMIN_PASSWORD: 'owner-password' };
 const dirs: string[] = [];
 
-beforeAll(() => {
-  execFileSync('npx', ['tsc', '-b'], { cwd: serverDir, stdio: 'inherit' });
-}, 120_000);
 afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });

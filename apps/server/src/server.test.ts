@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -9,11 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, launch, serverDir, signIn, stop, waitUntilHealthy } from './test/server-process.js';
 
 const admin = { ADMIN_EMAIL: 'owner@example.test', ADMIN_PASSWORD: 'owner-password' };
-
-beforeAll(() => {
-  // The process tests run the compiled server, as `npm start` does; tsc -b is incremental.
-  execFileSync('npx', ['tsc', '-b'], { cwd: serverDir, stdio: 'inherit' });
-}, 120_000);
 
 describe('the server process on the embedded database', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-process-'));
@@ -116,7 +110,7 @@ describe('the server process on the embedded database', () => {
 describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL database', () => {
   const baseUrl = process.env.TEST_DATABASE_URL ?? '';
   const name = `community_test_${crypto.randomBytes(6).toString('hex')}`;
-  const url = new URL(name, baseUrl.replace(/[^/]*$/, '') || 'postgres://unused/');
+  const url = new URL(name, baseUrl.slice(0, baseUrl.lastIndexOf('/') + 1) || 'postgres://unused/');
 
   beforeAll(async () => {
     const client = new pg.Client({ connectionString: baseUrl });

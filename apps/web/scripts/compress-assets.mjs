@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '../dist');
-const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt)$/;
 /** Below this the compressed copy saves less than its overhead. */
 const MIN_BYTES = 1024;
 

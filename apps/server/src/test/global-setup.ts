@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { createPostgresDatabase } from '../db/postgres.js';
 import pino from 'pino';
+import { serverDir } from './server-process.js';
 
 export const TEMPLATE_DATABASE = 'community_test_template';
 
@@ -10,6 +12,8 @@ export const TEMPLATE_DATABASE = 'community_test_template';
  * milliseconds. Without it every file opens its own embedded PGlite.
  */
 export async function setup() {
+  // Process tests run the compiled server, as `npm start` does; built once for every worker.
+  execFileSync('npx', ['tsc', '-b'], { cwd: serverDir, stdio: 'inherit' });
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
   const admin = new pg.Client({ connectionString: url });

@@ -1,3 +1,4 @@
+import { trimTrailingSlashes } from '@community/shared';
 import { GuestLayout } from './layout';
 import { AboutPage } from './pages/about';
 import { ContactPage } from './pages/contact';
@@ -10,7 +11,7 @@ import { useT } from './texts';
 
 /** Every public path not listed shows About (spec section 2). */
 function pageOf(path: string) {
-  const clean = path.replace(/\/+$/, '') || '/';
+  const clean = trimTrailingSlashes(path) || '/';
   return ['/', '/about', '/events', '/contact', '/participate', '/privacy'].includes(clean) ? clean : '/about';
 }
 

@@ -22,7 +22,7 @@ const login = (email: string, password: string, headers: Record<string, string> 
 
 async function resetLinkFor(email: string): Promise<string> {
   const mail = await smtp.waitFor(email);
-  const match = /http:\/\/community\.test\/admin\/reset-password\/([A-Za-z0-9_-]+)/.exec(mailText(mail.raw));
+  const match = /http:\/\/community\.test\/admin\/reset-password\/([\w-]+)/.exec(mailText(mail.raw));
   if (!match) throw new Error(`no reset link in the mail to ${email}`);
   return match[1]!;
 }
@@ -210,6 +210,16 @@ describe('POST /api/auth/reset-password', () => {
     expect((await login(user.email, 'brand-new-secret')).status).toBe(200);
   });
 
+  it('L11: a successful reset lifts the lock others put on the account by failing on purpose', async () => {
+    const user = await createUser(server);
+    for (let attempt = 0; attempt < 10; attempt++) expect((await login(user.email, 'guess')).status).toBe(401);
+    expect((await login(user.email, user.password)).status).toBe(429);
+    await server.post('/api/auth/forgot-password', { email: user.email });
+    const resetToken = await resetLinkFor(user.email);
+    expect((await server.post('/api/auth/reset-password', { password: 'fresh-secret', resetToken })).status).toBe(200);
+    expect((await login(user.email, 'fresh-secret')).status).toBe(200);
+  });
+
   it('refuses a tampered token', async () => {
     const user = await createUser(server);
     await server.post('/api/auth/forgot-password', { email: user.email });
@@ -299,5 +309,33 @@ describe('the log', () => {
       expect(log).not.toContain(secret);
     }
     expect(log).toContain('[redacted]');
+  });
+});
+
+describe('POST /api/auth/logout', () => {
+  it('I1: ends this session on the server: its token stops at once, other sessions carry on', async () => {
+    const user = await createUser(server);
+    const [here, elsewhere] = [await signIn(server, user), await signIn(server, user)];
+    const out = await server.post('/api/auth/logout', {}, here);
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ message: 'Logged out successfully.' });
+    const after = await server.get('/api/auth/my-profile', here);
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ error: 'Your session has ended. Please sign in again.' });
+    expect((await server.get('/api/auth/my-profile', elsewhere)).status).toBe(200);
+    expect((await server.post('/api/auth/logout', {}, here)).status).toBe(401);
+  });
+});
+
+describe('Cache-Control of API answers', () => {
+  it('I12: the sign-in answer and signed-in answers are never stored', async () => {
+    const user = await createUser(server);
+    const answer = await login(user.email, user.password);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const profile = await server.get('/api/auth/my-profile', answer.body.token);
+    expect(profile.headers.get('cache-control')).toBe('no-store');
+    expect((await server.get('/api/auth/users', await server.adminToken())).headers.get('cache-control')).toBe(
+      'no-store',
+    );
   });
 });
