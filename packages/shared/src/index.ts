@@ -1,6 +1,7 @@
 export * from './messages.js';
 export * from './pagination.js';
 export * from './api-routes.js';
+export * from './site-path.js';
 export * from './schemas/common.js';
 export * from './schemas/user.js';
 export * from './schemas/permission.js';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { messages } from '../messages.js';
+import { isSitePath } from '../site-path.js';
 import { booleanField, optionalText, requiredText } from './common.js';
 
 export const clientPermissionSchema = z.object({
@@ -21,7 +23,9 @@ export const createClientPermissionBodySchema = z.object({
     .int('Menu order must be a whole number')
     .min(0, 'Menu order must be 0 or more')
     .max(100000, 'Menu order must be at most 100000'),
-  path: requiredText('Path', 300).refine((value) => value.startsWith('/'), 'Path must start with /'),
+  path: requiredText('Path', 300)
+    .refine((value) => value.startsWith('/'), { error: 'Path must start with /', abort: true })
+    .refine(isSitePath, messages.pathOffSite),
   description: optionalText('Description', 500),
   auth: booleanField('Auth').default(true),
 });

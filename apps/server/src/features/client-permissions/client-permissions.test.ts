@@ -52,7 +52,11 @@ describe('/api/auth/client-permissions', () => {
     [{ menu_order: 'soon' }, 'Menu order must be a number'],
     [{ path: 'relative' }, 'Path must start with /'],
     [{ menu: '' }, 'Menu is required'],
-  ])('refuses %j with "%s"', async (overrides, message) => {
+    [{ path: '//evil.test/login' }, 'Path must be a path of this site, such as /users'],
+    [{ path: '/\\evil.test' }, 'Path must be a path of this site, such as /users'],
+    [{ path: '/\t/evil.test' }, 'Path must be a path of this site, such as /users'],
+    [{ path: '/us\u0007ers' }, 'Path must be a path of this site, such as /users'],
+  ])('L8: refuses %j with "%s"', async (overrides, message) => {
     const response = await server.post('/api/auth/client-permissions', entry(overrides), admin);
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: message });

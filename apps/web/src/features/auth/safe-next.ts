@@ -1,13 +1,19 @@
+import { toSitePath } from '@community/shared';
+
 const ADMIN_BASE = '/admin';
 
 /**
- * Where to go after signing in: only a path of this site ("/x", never "//host" or "/\host"),
- * relative to the admin app when it points inside it.
+ * Where to go after signing in: a path of this site only, resolved against its origin the way the
+ * browser will resolve it; relative to the admin app when it points inside it.
  */
-export function safeNext(next: string | null): { inApp: string } | { site: string } {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return { inApp: '/' };
-  if (next === ADMIN_BASE || next.startsWith(`${ADMIN_BASE}/`) || next.startsWith(`${ADMIN_BASE}?`)) {
-    return { inApp: next.slice(ADMIN_BASE.length) || '/' };
+export function safeNext(
+  next: string | null,
+  origin: string = window.location.origin,
+): { inApp: string } | { site: string } {
+  const path = next ? toSitePath(next, origin) : null;
+  if (!path) return { inApp: '/' };
+  if (path === ADMIN_BASE || path.startsWith(`${ADMIN_BASE}/`) || path.startsWith(`${ADMIN_BASE}?`)) {
+    return { inApp: path.slice(ADMIN_BASE.length) || '/' };
   }
-  return { site: next };
+  return { site: path };
 }

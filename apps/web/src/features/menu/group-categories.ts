@@ -1,4 +1,4 @@
-import type { ClientPermission } from '@community/shared';
+import { isSitePath, type ClientPermission } from '@community/shared';
 
 export type MenuGroup = { name: string; entries: ClientPermission[] };
 
@@ -13,6 +13,8 @@ export function groupCategories(categories: ClientPermission[]): MenuGroup[] {
   const groups = new Map<string, ClientPermission[]>();
   for (const entry of categories) {
     if (entry.menu === 'hidden' || (entry.menu === 'normal' && !entry.auth)) continue;
+    // The server refuses such paths; one stored before it did must still never lead off the site.
+    if (!isSitePath(entry.path)) continue;
     const name = entry.menu === 'normal' ? GENERAL : capitalise(entry.menu);
     groups.set(name, [...(groups.get(name) ?? []), entry]);
   }
