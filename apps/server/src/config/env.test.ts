@@ -23,12 +23,12 @@ describe('loadConfig', () => {
       PORT: '',
       DATABASE_URL: '',
       PUBLIC_URL: 'https://community.example/',
-      TRUST_PROXY: '1',
+      TRUST_PROXY: '127.0.0.1, 10.0.0.0/8',
     });
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('https://community.example');
-    expect(config.trustProxy).toBe(1);
+    expect(config.trustProxy).toBe('127.0.0.1,10.0.0.0/8');
   });
 
   it('names every bad variable at once', () => {
@@ -41,5 +41,18 @@ describe('loadConfig', () => {
       const message = (error as Error).message;
       for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'JWT_SECRET']) expect(message).toContain(name);
     }
+  });
+
+  it.each(['true', '1', '10.0.0.0/33', 'proxy.example'])(
+    'L2: refuses TRUST_PROXY=%s: only the proxies’ addresses keep clients from choosing their own',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must list the addresses/);
+    },
+  );
+
+  it('L2: takes addresses, blocks and named ranges of proxies', () => {
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 2001:db8::/32,192.0.2.7' }).trustProxy).toBe(
+      'loopback,2001:db8::/32,192.0.2.7',
+    );
   });
 });

@@ -1,5 +1,7 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { emailSchema, trimTrailingSlashes } from '@community/shared';
 
 const blankIsUnset = (value: unknown) => (value === '' ? undefined : value);
 const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(blankIsUnset, schema.optional());
@@ -16,45 +18,73 @@ const url = (protocols: string[]) =>
     `must be a URL starting with ${protocols.join(' or ')}//`,
   );
 
+/** An address, a CIDR block, or a name proxy-addr knows for a range. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+}
+
 /** Google's published signing keys for ID tokens. */
 const GOOGLE_JWKS_DEFAULT = 'https://www.googleapis.com/oauth2/v3/certs';
 
-const envSchema = z.object({
-  NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
-  PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65535).default(3000)),
-  HOST: z.preprocess(blankIsUnset, z.string().default('0.0.0.0')),
-  DATABASE_URL: optional(url(['postgres:', 'postgresql:'])),
-  DATA_DIR: z.preprocess(blankIsUnset, z.string().default('./data')),
-  ADMIN_EMAIL: optional(z.string().email()),
-  ADMIN_PASSWORD: optional(z.string().min(6).max(128)),
-  PUBLIC_URL: optional(url(['http:', 'https:'])),
-  JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
-  SMTP_URL: optional(url(['smtp:', 'smtps:'])),
-  MAIL_FROM: z.preprocess(blankIsUnset, z.string().default('Community <no-reply@localhost>')),
-  REDIS_URL: optional(url(['redis:', 'rediss:'])),
-  TRUST_PROXY: optional(z.string()),
-  LOG_LEVEL: z.preprocess(
-    blankIsUnset,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
-  WEB_DIST_DIR: optional(z.string()),
-  GOOGLE_CLIENT_ID: optional(z.string().max(500)),
-  TELEGRAM_CHANNEL: optional(z.string().regex(/^[A-Za-z0-9_]{3,64}$/, 'must be a public channel name')),
-  TELEGRAM_BASE_URL: z.preprocess(blankIsUnset, url(['https:', 'http:']).default('https://t.me')),
-  FEED_REFRESH_MINUTES: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(1440).default(10)),
-  SITE_NAME: z.preprocess(blankIsUnset, z.string().max(100).default('Κοινότητα')),
-  SITE_LOGO_URL: z.preprocess(blankIsUnset, z.string().max(500).default('/favicon.svg')),
-  SITE_FACEBOOK_URL: z.preprocess(blankIsUnset, url(['https:']).default('https://www.facebook.com/')),
-  SITE_INSTAGRAM_URL: z.preprocess(blankIsUnset, url(['https:']).default('https://www.instagram.com/')),
-  SITE_YOUTUBE_URL: z.preprocess(blankIsUnset, url(['https:']).default('https://www.youtube.com/')),
-  SITE_CALENDAR_ID: z.preprocess(
-    blankIsUnset,
-    z.string().max(300).default('el.greek#holiday@group.v.calendar.google.com'),
-  ),
-  SITE_VISION_URL: z.preprocess(blankIsUnset, z.string().max(500).default('/vision.html')),
-  SITE_CREDIT: z.preprocess(blankIsUnset, z.string().max(200).default('Οι εθελοντές της κοινότητας')),
-  GOOGLE_JWKS_URL: z.preprocess(blankIsUnset, url(['https:', 'http:']).default(GOOGLE_JWKS_DEFAULT)),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
+    PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65535).default(3000)),
+    HOST: z.preprocess(blankIsUnset, z.string().default('0.0.0.0')),
+    DATABASE_URL: optional(url(['postgres:', 'postgresql:'])),
+    DATA_DIR: z.preprocess(blankIsUnset, z.string().default('./data')),
+    // The sign-in form checks addresses with this same rule, so the administrator can always sign in.
+    ADMIN_EMAIL: optional(emailSchema),
+    ADMIN_PASSWORD: optional(z.string().min(6).max(128)),
+    PUBLIC_URL: optional(url(['http:', 'https:'])),
+    JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+    SMTP_URL: optional(url(['smtp:', 'smtps:'])),
+    MAIL_FROM: z.preprocess(blankIsUnset, z.string().default('Community <no-reply@localhost>')),
+    REDIS_URL: optional(url(['redis:', 'rediss:'])),
+    TRUST_PROXY: optional(
+      z
+        .string()
+        .refine(
+          (value) => value.split(',').every((entry) => isProxyAddress(entry.trim())),
+          'must list the addresses of the proxies in front (such as 127.0.0.1 or 10.0.0.0/8, or loopback): ' +
+            'true or a hop count would let a client write its own address',
+        ),
+    ),
+    LOG_LEVEL: z.preprocess(
+      blankIsUnset,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    WEB_DIST_DIR: optional(z.string()),
+    GOOGLE_CLIENT_ID: optional(z.string().max(500)),
+    TELEGRAM_CHANNEL: optional(z.string().regex(/^\w{3,64}$/, 'must be a public channel name')),
+    TELEGRAM_BASE_URL: z.preprocess(blankIsUnset, url(['https:', 'http:']).default('https://t.me')),
+    FEED_REFRESH_MINUTES: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(1440).default(10)),
+    SITE_NAME: z.preprocess(blankIsUnset, z.string().max(100).default('Κοινότητα')),
+    SITE_LOGO_URL: z.preprocess(blankIsUnset, z.string().max(500).default('/favicon.svg')),
+    SITE_FACEBOOK_URL: z.preprocess(blankIsUnset, url(['https:']).default('https://www.facebook.com/')),
+    SITE_INSTAGRAM_URL: z.preprocess(blankIsUnset, url(['https:']).default('https://www.instagram.com/')),
+    SITE_YOUTUBE_URL: z.preprocess(blankIsUnset, url(['https:']).default('https://www.youtube.com/')),
+    SITE_CALENDAR_ID: z.preprocess(
+      blankIsUnset,
+      z.string().max(300).default('el.greek#holiday@group.v.calendar.google.com'),
+    ),
+    SITE_VISION_URL: z.preprocess(blankIsUnset, z.string().max(500).default('/vision.html')),
+    SITE_CREDIT: z.preprocess(blankIsUnset, z.string().max(200).default('Οι εθελοντές της κοινότητας')),
+    GOOGLE_JWKS_URL: z.preprocess(blankIsUnset, url(['https:', 'http:']).default(GOOGLE_JWKS_DEFAULT)),
+  })
+  // Every instance on one PostgreSQL must sign with the same key, and the key must not live in
+  // the database: only the operator can give it.
+  .refine((env) => !env.DATABASE_URL || env.JWT_SECRET, {
+    path: ['JWT_SECRET'],
+    message: 'required with DATABASE_URL (at least 32 characters, the same on every instance)',
+  });
 
 export type Config = {
   port: number;
@@ -68,8 +98,12 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   redisUrl: string | undefined;
-  /** Passed to Fastify's trustProxy: false, true, a hop count or a list of addresses. */
-  trustProxy: boolean | number | string;
+  /**
+   * Passed to Fastify's trustProxy: false, or the proxies' addresses, so the client is the
+   * right-most X-Forwarded-For hop that is not one of them. Never `true`, which would take the
+   * left-most entry: the one the client writes.
+   */
+  trustProxy: false | string;
   logLevel: string;
   webDistDir: string;
   /** Set: Google sign-in is on, with this audience. */
@@ -97,10 +131,7 @@ export type SiteSettings = {
 export class ConfigError extends Error {}
 
 function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
-  if (!value || value === 'false') return false;
-  if (value === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value;
+  return value ? value.replace(/\s+/g, '') : false;
 }
 
 /** Reads the environment once; every bad variable is named, so an operator can fix them all at once. */
@@ -117,9 +148,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
-    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: trimTrailingSlashes(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -130,7 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     telegramChannel: e.TELEGRAM_CHANNEL,
-    telegramBaseUrl: e.TELEGRAM_BASE_URL.replace(/\/+$/, ''),
+    telegramBaseUrl: trimTrailingSlashes(e.TELEGRAM_BASE_URL),
     feedRefreshMs: e.FEED_REFRESH_MINUTES * 60_000,
     site: {
       name: e.SITE_NAME,

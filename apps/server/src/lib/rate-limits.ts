@@ -1,20 +1,28 @@
 import { messages } from '@community/shared';
 import { AppError } from './app-error.js';
+import { addressKey } from './client-address.js';
 import type { RateLimitStore } from './rate-limiter.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** The limits of DESIGN section 10; the README lists the same numbers. */
+type Limit = { limit: number; windowMs: number; perAddress?: true };
+
+/**
+ * Every limit the server applies; the README lists the same numbers. Limits `perAddress` count a
+ * client address (an IPv6 one by its /64).
+ */
 export const RATE_LIMITS = {
   loginFailuresPerAccount: { limit: 10, windowMs: 15 * MINUTE },
-  loginFailuresPerIp: { limit: 100, windowMs: 15 * MINUTE },
+  loginFailuresPerIp: { limit: 100, windowMs: 15 * MINUTE, perAddress: true },
   forgotPerEmail: { limit: 5, windowMs: HOUR },
-  forgotPerIp: { limit: 20, windowMs: HOUR },
-  registrationPerIp: { limit: 10, windowMs: HOUR },
-  contactPerIp: { limit: 10, windowMs: HOUR },
-  tokenChecksPerIp: { limit: 50, windowMs: 15 * MINUTE },
-} as const;
+  forgotPerIp: { limit: 20, windowMs: HOUR, perAddress: true },
+  registrationPerIp: { limit: 10, windowMs: HOUR, perAddress: true },
+  contactPerIp: { limit: 10, windowMs: HOUR, perAddress: true },
+  tokenChecksPerIp: { limit: 50, windowMs: 15 * MINUTE, perAddress: true },
+  uploadsPerUser: { limit: 20, windowMs: HOUR },
+  passwordChangesPerUser: { limit: 10, windowMs: HOUR },
+} as const satisfies Record<string, Limit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -36,7 +44,10 @@ const tooMany = (retryAfterSeconds: number) =>
   });
 
 export function createRateLimits(store: RateLimitStore): RateLimits {
-  const key = (name: RateLimitName, subject: string) => `${name}:${subject}`;
+  const key = (name: RateLimitName, subject: string) => {
+    const limit: Limit = RATE_LIMITS[name];
+    return `${name}:${limit.perAddress ? addressKey(subject) : subject}`;
+  };
   return {
     check: async (name, subject) => {
       const hits = await store.get(key(name, subject));

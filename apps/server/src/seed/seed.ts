@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
 import { clientPermissions, roleClientPermissions, roles, settings, userRoles, users } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { hashPassword } from '../lib/passwords.js';
+import { writePrivateFile } from '../lib/private-file.js';
 import type { RegisteredRoute } from '../plugins/access.js';
 import { syncPermissions } from '../features/permissions/permissions.queries.js';
 import { SEED_CLIENT_PERMISSIONS, SEED_ROLES } from './seed-data.js';
@@ -12,15 +14,6 @@ import { SEED_CLIENT_PERMISSIONS, SEED_ROLES } from './seed-data.js';
 async function readSetting(db: Db, key: string) {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
   return row?.value;
-}
-
-/** A secret made once and kept in the database, so restarts and other instances share it. */
-export async function ensureJwtSecret(db: Db): Promise<string> {
-  await db
-    .insert(settings)
-    .values({ key: 'jwt_secret', value: crypto.randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  return (await readSetting(db, 'jwt_secret'))!;
 }
 
 async function seedAccessModel(db: Db, routes: RegisteredRoute[]) {
@@ -43,8 +36,35 @@ async function seedAccessModel(db: Db, routes: RegisteredRoute[]) {
   });
 }
 
-async function seedAdmin(db: Db, options: { adminEmail?: string; adminPassword?: string; logger: Logger }) {
-  const email = options.adminEmail ?? 'admin@localhost';
+/**
+ * The administrator of a first start without ADMIN_EMAIL. The address passes the product's own
+ * email rule, so the sign-in form accepts it; `.localhost` names no real mail domain.
+ */
+export const DEFAULT_ADMIN_EMAIL = 'admin@community.localhost';
+/** In DATA_DIR: the generated password, for whoever runs the server; never in the log. */
+export const ADMIN_CREDENTIALS_FILE = 'admin-credentials.txt';
+
+export type SeedOptions = {
+  routes: RegisteredRoute[];
+  adminEmail?: string;
+  adminPassword?: string;
+  dataDir: string;
+  /** Where the administrator signs in, for the first-start notice. */
+  signInUrl: string;
+  logger: Logger;
+  /** Shows a person at the terminal what only they may read (the generated password). */
+  tell: (text: string) => void;
+};
+
+/** A framed notice that stands out from the JSON log lines around it. */
+function framed(lines: string[]): string {
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = '═'.repeat(width + 2);
+  return [`╔${rule}╗`, ...lines.map((line) => `║ ${line.padEnd(width)} ║`), `╚${rule}╝`, ''].join('\n');
+}
+
+async function seedAdmin(db: Db, options: SeedOptions) {
+  const email = options.adminEmail ?? DEFAULT_ADMIN_EMAIL;
   const password = options.adminPassword ?? crypto.randomBytes(12).toString('base64url');
   const [adminRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.type, 'admin')).limit(1);
   const id = newId();
@@ -61,17 +81,28 @@ async function seedAdmin(db: Db, options: { adminEmail?: string; adminPassword?:
   });
   if (options.adminPassword) {
     options.logger.info({ email }, 'created the administrator from ADMIN_EMAIL');
-  } else {
-    // Printed once, on the start that created it: there is no other way to learn it.
-    options.logger.warn({ email, password }, 'created an administrator with a random password: sign in and change it');
+    return;
   }
+  // Shown once, on the start that made it, and kept where only this user can read it.
+  const file = path.join(options.dataDir, ADMIN_CREDENTIALS_FILE);
+  writePrivateFile(file, `email: ${email}\npassword: ${password}\n`);
+  options.logger.warn({ email, file }, 'created an administrator with a generated password, kept in the file named');
+  options.tell(
+    framed([
+      'An administrator was created for this first start:',
+      '',
+      `  email:    ${email}`,
+      `  password: ${password}`,
+      '',
+      `Sign in at ${options.signInUrl} and change the password on your profile.`,
+      `Until you delete it, ${file}`,
+      'keeps the same (readable by this user only).',
+    ]),
+  );
 }
 
 /** First start: roles, menu entries, API permissions and the administrator. Later starts: nothing. */
-export async function seed(
-  db: Db,
-  options: { routes: RegisteredRoute[]; adminEmail?: string; adminPassword?: string; logger: Logger },
-) {
+export async function seed(db: Db, options: SeedOptions) {
   if (!(await readSetting(db, 'seeded_at'))) await seedAccessModel(db, options.routes);
   const [anyUser] = await db
     .select({ one: sql`1` })

@@ -24,6 +24,8 @@ export type TestServer = App & {
   dataDir: string;
   /** Every log line the server wrote, parsed. */
   logs: Record<string, unknown>[];
+  /** What the server told the person at its terminal. */
+  told: string[];
   request<T = any>(method: string, url: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   get<T = any>(url: string, token?: string): Promise<ApiResponse<T>>;
   post<T = any>(url: string, body?: unknown, token?: string): Promise<ApiResponse<T>>;
@@ -41,6 +43,7 @@ export type TestServer = App & {
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-test-'));
   const logs: Record<string, unknown>[] = [];
+  const told: string[] = [];
   const logStream = new Writable({
     write(chunk, _encoding, done) {
       for (const line of String(chunk).split('\n')) if (line.trim()) logs.push(JSON.parse(line));
@@ -57,7 +60,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...env,
   });
   const testDb = await createTestDatabase();
-  const built = await buildApp(config, { database: testDb.database, logStream });
+  const built = await buildApp(config, { database: testDb.database, logStream, tell: (text) => told.push(text) });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -85,6 +88,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     baseUrl,
     dataDir,
     logs,
+    told,
     request,
     get: (url, token) => request('GET', url, { token }),
     post: (url, body, token) => request('POST', url, { body: body ?? {}, token }),

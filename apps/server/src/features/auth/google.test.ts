@@ -15,7 +15,7 @@ beforeAll(async () => {
   server = await startTestServer({
     GOOGLE_CLIENT_ID: GOOGLE_TEST_CLIENT_ID,
     GOOGLE_JWKS_URL: google.jwksUrl,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: 'loopback',
   });
   admin = await server.adminToken();
 });

@@ -44,8 +44,11 @@ export async function sendPasswordReset(
   });
 }
 
-/** Consumes the token atomically: two requests racing with one token cannot both succeed. */
-export async function resetPassword(db: Db, token: string, password: string): Promise<boolean> {
+/**
+ * Consumes the token atomically: two requests racing with one token cannot both succeed. Answers
+ * the account's email, or null when the token is not usable.
+ */
+export async function resetPassword(db: Db, token: string, password: string): Promise<string | null> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [consumed] = await tx
@@ -59,17 +62,18 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
         ),
       )
       .returning({ userId: passwordResets.userId });
-    if (!consumed) return false;
-    await tx
+    if (!consumed) return null;
+    const [user] = await tx
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
-      .where(eq(users.id, consumed.userId));
+      .where(eq(users.id, consumed.userId))
+      .returning({ email: users.email });
     await notifyUser(tx, consumed.userId, passwordChangedNotification);
     // Every other link sent to this account stops working too.
     await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResets.userId, consumed.userId), isNull(passwordResets.usedAt)));
-    return true;
+    return user!.email;
   });
 }

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../test/test-server.js';
 let server: TestServer;
 let members: TestUser[];
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'true' });
+  server = await startTestServer({ TRUST_PROXY: 'loopback' });
   members = await Promise.all(Array.from({ length: 5 }, () => createUser(server)));
 });
 afterAll(() => server.close());

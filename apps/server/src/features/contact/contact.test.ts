@@ -6,7 +6,7 @@ import { ADMIN_EMAIL, startTestServer, type TestServer } from '../../test/test-s
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'true' });
+  server = await startTestServer({ TRUST_PROXY: 'loopback' });
 });
 afterAll(() => server.close());
 
@@ -52,5 +52,29 @@ describe('POST /api/contact', () => {
     }
     expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
+  });
+
+  it('L2: with one proxy in front, counts the hop that proxy saw, not the address the client wrote', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      // The proxy appends the address it saw; whatever the client sent stands to its left.
+      const forwarded = `10.${i}.0.1, 198.18.1.1`;
+      statuses.push((await send({ name: 'Spoof', email: 'spoof@example.test', message: `#${i}` }, forwarded)).status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('L3: counts an IPv6 client by its /64, so rotating addresses within it gains nothing', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const address = `2001:db8:77:1:${(i * 4099).toString(16)}::${i + 1}`;
+      statuses.push((await send({ name: 'Six', email: 'six@example.test', message: `#${i}` }, address)).status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect((await send({ name: 'Six', email: 'six@example.test', message: 'next' }, '2001:db8:77:2::1')).status).toBe(
+      201,
+    );
   });
 });
