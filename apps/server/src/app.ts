@@ -25,6 +25,7 @@ import { registerRoleRoutes } from './features/roles/roles.routes.js';
 import { registerUploadRoutes } from './features/uploads/uploads.routes.js';
 import { registerUserRoleRoutes } from './features/user-roles/user-roles.routes.js';
 import { registerUserRoutes } from './features/users/users.routes.js';
+import { registerSessionRoutes } from './features/sessions/sessions.routes.js';
 import { createBackgroundTasks } from './lib/background.js';
 import { createMailer } from './lib/mailer.js';
 import { openRateLimitStore } from './lib/rate-limiter.js';
@@ -37,13 +38,16 @@ import { registerJsonGuard } from './plugins/json-guard.js';
 import { requestSerializer } from './plugins/request-logging.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
-import { ensureJwtSecret, seed } from './seed/seed.js';
+import { seed } from './seed/seed.js';
+import { resolveSigningKey } from './lib/signing-key.js';
 
 export type BuildOptions = {
   /** An already open database (tests); otherwise one is opened from the configuration. */
   database?: Database;
   /** Log destination override (tests capture the log). */
   logStream?: NodeJS.WritableStream;
+  /** Where a person at the terminal is told what the log must not carry (the first start's password). */
+  tell?: (text: string) => void;
 };
 
 export type App = { app: FastifyInstance; deps: AppDeps; database: Database; feed: FeedRefresh; changes: TableChanges };
@@ -61,8 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       serializers: { req: requestSerializer },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    // A hop count is valid at run time; the type declarations only list the other forms.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     onProtoPoisoning: 'error',
@@ -99,8 +102,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     app.addHook('onSend', async (request, reply) => {
       if (isClosing) reply.header('connection', 'close');
-      // Another instance hears of a write through the database; this one need not wait for it.
-      if (!READ_METHODS.has(request.method) && reply.statusCode < 400) changes.invalidateAll();
+      // Whoever wrote reads their own write next: the answer waits until this instance has heard
+      // of every table the write changed (a statement that changed nothing announces nothing).
+      if (!READ_METHODS.has(request.method) && reply.statusCode < 400) await changes.sync();
     });
     app.addHook('onClose', async () => {
       feed.stop();
@@ -113,7 +117,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
     const deps = await database.withStartupLock(async () => {
       await database.migrate();
-      const tokens = createTokenService(config.jwtSecret ?? (await ensureJwtSecret(db)));
+      const tokens = createTokenService(
+        await resolveSigningKey({ db, configured: config.jwtSecret, dataDir: config.dataDir, logger }),
+      );
       registerSecurityHeaders(app, { googleSignIn: config.googleClientId !== undefined });
       await registerDocs(app);
       registerJsonGuard(app);
@@ -131,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
       registerHealthRoutes(app, database);
       registerAuthRoutes(app, appDeps);
+      registerSessionRoutes(app, appDeps);
       registerUserRoutes(app, appDeps);
       registerRoleRoutes(app, appDeps);
       registerPermissionRoutes(app, appDeps);
@@ -153,7 +160,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         routes: access.routes,
         adminEmail: config.adminEmail,
         adminPassword: config.adminPassword,
+        dataDir: config.dataDir,
+        signInUrl: `${config.publicUrl}/admin/login`,
         logger,
+        tell: options.tell ?? ((text) => process.stderr.write(text)),
       });
       await ensurePublished(db, await loadCatalogue());
       return appDeps;

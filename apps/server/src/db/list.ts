@@ -11,7 +11,13 @@ const cacheKey = (query: SQL) => {
   const { sql: text, params } = dialect.sqlToQuery(query);
   return `${text} ${JSON.stringify(params)}`;
 };
-const PAGE_CACHE = { max: 500, ttlMs: 60_000 };
+/** Bounded by rows as well as pages: 500 pages of 1000 rows would not fit a small server. */
+const PAGE_CACHE = {
+  max: 500,
+  ttlMs: 60_000,
+  weigh: (page: { data: unknown[] }) => page.data.length,
+  maxWeight: 25_000,
+};
 
 /** Above this many matches a search reports the planner's estimate instead of counting every row. */
 export const EXACT_COUNT_LIMIT = 1000;
@@ -118,7 +124,14 @@ export function listPage<Row>(db: Db, options: ListOptions<Row>): Promise<Pagina
   if (options.changesWithTime) return readPage(db, options);
   const { page, limit } = options.query;
   const key = `${options.name} ${page} ${limit} ${cacheKey(options.where ?? sql``)}`;
-  return cached(db, 'list:pages', 'all', key, () => readPage(db, options), PAGE_CACHE);
+  return cached<string, Pagination & { data: Row[] }>(
+    db,
+    'list:pages',
+    'all',
+    key,
+    () => readPage(db, options),
+    PAGE_CACHE,
+  );
 }
 
 async function readPage<Row>(db: Db, options: ListOptions<Row>): Promise<Pagination & { data: Row[] }> {

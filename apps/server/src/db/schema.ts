@@ -41,9 +41,12 @@ export const users = pgTable(
     blocked: boolean('blocked').notNull().default(false),
     tokenVersion: integer('token_version').notNull().default(0),
     avatarUrl: text('avatar_url'),
+    /** Google's stable account id (`sub`), recorded at the first Google sign-in: later ones match on it. */
+    googleSub: text('google_sub'),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_google_sub_key').on(t.googleSub),
     index('users_created_at_id_idx').on(t.createdAt, t.id),
     index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
@@ -181,10 +184,31 @@ export const passwordResets = pgTable(
 export const images = pgTable('images', {
   id: uuid('id').primaryKey(),
   createdAt: createdAt(),
-  ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
   contentType: text('content_type').notNull(),
   data: bytea('data').notNull(),
 });
+
+/**
+ * One row per sign-in; the token names it, and every request checks it is still live. Ending a
+ * session sets `revoked_at`: only that (and deleting rows) is announced to other instances.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId, t.createdAt), index('sessions_expires_idx').on(t.expiresAt)],
+);
 
 /**
  * Exact row counts kept by triggers, so an unfiltered list total costs one row read; `version`

@@ -64,7 +64,7 @@ describe('cached', () => {
     expect(await cached(db(), 'test:slow', ['roles'], 'count', roleCount)).toBe(stale + 1);
   });
 
-  it('forgets everything when told, and keeps no more than its size', async () => {
+  it('keeps no more than its size, dropping the oldest', async () => {
     const reads = counted(roleCount);
     const get = (key: string) => cached(db(), 'test:bounded', ['roles'], key, reads.read, options);
     for (const key of ['a', 'b', 'c', 'd']) await get(key);
@@ -73,9 +73,49 @@ describe('cached', () => {
     expect(reads.reads).toBe(4);
     await get('a');
     expect(reads.reads).toBe(5);
-    changes.invalidateAll();
-    await get('a');
-    expect(reads.reads).toBe(6);
+  });
+
+  it('L5: keeps no more than its weight, however few the entries', async () => {
+    const rows = (n: number) => async () => Array.from({ length: n }, (_, i) => i);
+    const limits = { max: 1000, ttlMs: 60_000, weigh: (value: number[]) => value.length, maxWeight: 2500 };
+    const cache = changes.cache<string, number[]>('test:weighed', ['roles'], limits);
+    for (const key of ['a', 'b', 'c']) await cache.get(key, rows(1000));
+    expect(cache.size).toBe(2);
+    expect(cache.weight).toBe(2000);
+    await cache.get('big', rows(5000));
+    expect(cache.size).toBe(0);
+    expect(cache.weight).toBe(0);
+  });
+
+  it('L5: hears nothing from a statement that changed no row', async () => {
+    const roles = counted(roleCount);
+    const get = () => cached(db(), 'test:no-rows', ['roles'], 'count', roles.read, options);
+    await get();
+    await db().execute(sql`update roles set name = name where false`);
+    await db().execute(sql`delete from roles where false`);
+    await changes.sync();
+    await get();
+    expect(roles.reads).toBe(1);
+    await db().execute(sql`update roles set name = name where type = 'user'`);
+    await changes.sync();
+    await get();
+    expect(roles.reads).toBe(2);
+  });
+
+  it('L6: one name watching two tables is two caches, each dropped by its own table', async () => {
+    const reads = counted(roleCount);
+    const watching = (table: string) => () => cached(db(), 'test:state', [table], table, reads.read, options);
+    await watching('roles')();
+    await watching('permissions')();
+    expect(reads.reads).toBe(2);
+    await db().execute(
+      sql`insert into permissions (id, name, method, route) values (gen_random_uuid(), 'L6', 'GET', '/l6')`,
+    );
+    await changes.sync();
+    await watching('roles')();
+    expect(reads.reads).toBe(2);
+    await watching('permissions')();
+    expect(reads.reads).toBe(3);
   });
 
   it('reads afresh from a database nobody watches', async () => {

@@ -11,17 +11,37 @@ const SYNC_PREFIX = 'sync:';
 /** What a cached value was computed from: some announced tables, or everything. */
 export type CacheSource = readonly string[] | 'all';
 
-type Entry<V> = { stamp: number; expires: number; value: Promise<V> };
+/**
+ * How much a cache may hold: `max` entries and, when `weigh` is given, `maxWeight` in all (rows,
+ * say), so a few large values cannot fill the heap however few entries they are.
+ */
+export type CacheLimits<V = unknown> = {
+  max: number;
+  ttlMs: number;
+  weigh?: (value: V) => number;
+  maxWeight?: number;
+};
+
+type Entry<V> = { stamp: number; expires: number; value: Promise<V>; weight: number };
 
 /** Values read from tables, served from memory until one of those tables changes. */
 export class TableCache<K, V> {
   readonly #entries = new Map<K, Entry<V>>();
+  #weight = 0;
 
   constructor(
     private readonly changes: TableChanges,
     private readonly source: CacheSource,
-    private readonly options: { max: number; ttlMs: number },
+    private readonly limits: CacheLimits<V>,
   ) {}
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get weight(): number {
+    return this.#weight;
+  }
 
   get(key: K, load: () => Promise<V>): Promise<V> {
     if (!this.changes.live) return load();
@@ -30,14 +50,36 @@ export class TableCache<K, V> {
     const now = Date.now();
     const hit = this.#entries.get(key);
     if (hit && hit.stamp === stamp && hit.expires > now) return hit.value;
-    if (hit) this.#entries.delete(key);
-    else if (this.#entries.size >= this.options.max) this.#entries.delete(this.#entries.keys().next().value as K);
-    const entry: Entry<V> = { stamp, expires: now + this.options.ttlMs, value: load() };
+    if (hit) this.#remove(key, hit);
+    const entry: Entry<V> = { stamp, expires: now + this.limits.ttlMs, value: load(), weight: 0 };
     this.#entries.set(key, entry);
-    entry.value.catch(() => {
-      if (this.#entries.get(key) === entry) this.#entries.delete(key);
-    });
+    this.#evict();
+    entry.value.then(
+      (value) => {
+        if (this.#entries.get(key) !== entry || !this.limits.weigh) return;
+        entry.weight = this.limits.weigh(value);
+        this.#weight += entry.weight;
+        this.#evict();
+      },
+      () => {
+        if (this.#entries.get(key) === entry) this.#remove(key, entry);
+      },
+    );
     return entry.value;
+  }
+
+  #remove(key: K, entry: Entry<V>) {
+    this.#entries.delete(key);
+    this.#weight -= entry.weight;
+  }
+
+  /** Oldest first, until both the count and the weight are within their limits. */
+  #evict() {
+    const maxWeight = this.limits.maxWeight ?? Infinity;
+    for (const [key, entry] of this.#entries) {
+      if (this.#entries.size <= this.limits.max && this.#weight <= maxWeight) return;
+      this.#remove(key, entry);
+    }
   }
 }
 
@@ -49,11 +91,10 @@ export type TableChanges = {
   readonly live: boolean;
   /** A number that grows whenever one of the tables may have changed. */
   stamp(source: CacheSource): number;
-  /** Treats every table as changed (a write through this instance, a lost subscription). */
-  invalidateAll(): void;
   /** Resolves once every change committed before the call has been heard. */
   sync(): Promise<void>;
-  cache<K, V>(name: string, source: CacheSource, options: { max: number; ttlMs: number }): TableCache<K, V>;
+  /** The cache `name` of values read from `source`; one name with two sources is two caches. */
+  cache<K, V>(name: string, source: CacheSource, limits: CacheLimits<V>): TableCache<K, V>;
   close(): Promise<void>;
 };
 
@@ -66,10 +107,10 @@ export function cached<K, V>(
   source: CacheSource,
   key: K,
   load: () => Promise<V>,
-  options: { max: number; ttlMs: number } = { max: 1000, ttlMs: 60_000 },
+  limits: CacheLimits<V> = { max: 1000, ttlMs: 60_000 },
 ): Promise<V> {
   const changes = byDb.get(db);
-  return changes ? changes.cache<K, V>(name, source, options).get(key, load) : load();
+  return changes ? changes.cache<K, V>(name, source, limits).get(key, load) : load();
 }
 
 export async function watchTableChanges(database: Database, logger: Logger): Promise<TableChanges> {
@@ -90,9 +131,6 @@ export async function watchTableChanges(database: Database, logger: Logger): Pro
       for (const table of source) sum += versions.get(table) ?? 0;
       return sum;
     },
-    invalidateAll: () => {
-      epoch += 1;
-    },
     sync: async () => {
       if (!live) return;
       const nonce = crypto.randomUUID();
@@ -100,10 +138,14 @@ export async function watchTableChanges(database: Database, logger: Logger): Pro
       await queryRows(database.db, sql`select pg_notify(${TABLE_CHANGED_CHANNEL}, ${SYNC_PREFIX + nonce})`);
       await heard;
     },
-    cache: <K, V>(name: string, source: CacheSource, options: { max: number; ttlMs: number }) => {
-      let cache = caches.get(name);
-      if (!cache)
-        caches.set(name, (cache = new TableCache<K, V>(changes, source, options) as TableCache<unknown, unknown>));
+    cache: <K, V>(name: string, source: CacheSource, limits: CacheLimits<V>) => {
+      // Keyed by what it watches too: a cache made for one table must never answer for another.
+      const id = `${name} ${source === 'all' ? '*' : source.join(',')}`;
+      let cache = caches.get(id);
+      if (!cache) {
+        cache = new TableCache<K, V>(changes, source, limits) as TableCache<unknown, unknown>;
+        caches.set(id, cache);
+      }
       return cache as TableCache<K, V>;
     },
     close: async () => {

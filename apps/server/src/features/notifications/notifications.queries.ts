@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { paginate, type Notification, type NotificationList } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
+import { cached } from '../../db/table-changes.js';
 
 type Query = { page: number; limit: number; unread: boolean };
 
@@ -31,8 +32,48 @@ export async function notificationState(db: Db, userId: string) {
 
 export type NotificationState = Awaited<ReturnType<typeof notificationState>>;
 
-export function notificationsEtag(state: NotificationState, query: Query): string {
-  const key = JSON.stringify([state, query.page, query.limit, query.unread]);
+const NOTIFICATIONS = ['notifications'];
+/** The bell's panel reads 20 at a time: larger pages are read afresh rather than kept. */
+export const CACHED_PAGE_LIMIT = 20;
+export const PAGE_CACHE = {
+  max: 2000,
+  ttlMs: 60_000,
+  weigh: (list: NotificationList) => list.data.length,
+  maxWeight: 20_000,
+};
+
+/**
+ * The caller's state and the ETag of the page asked for. Polled by every open admin screen, so it
+ * is answered from memory until a notification changes.
+ */
+export const pollNotifications = (db: Db, userId: string, query: Query) =>
+  cached(
+    db,
+    'notifications:state',
+    NOTIFICATIONS,
+    `${userId} ${query.page} ${query.limit} ${query.unread}`,
+    async () => {
+      const state = await notificationState(db, userId);
+      return { state, etag: notificationsEtag(userId, state, query) };
+    },
+    { max: 10_000, ttlMs: 60_000 },
+  );
+
+/** The page a poll found changed: kept by its ETag while it is no larger than the bell reads. */
+export function readNotificationPage(
+  db: Db,
+  userId: string,
+  query: Query,
+  poll: { state: NotificationState; etag: string },
+): Promise<NotificationList> {
+  const read = () => listNotifications(db, userId, query, poll.state);
+  if (query.limit > CACHED_PAGE_LIMIT) return read();
+  return cached(db, 'notifications:pages', NOTIFICATIONS, `${userId} ${poll.etag}`, read, PAGE_CACHE);
+}
+
+/** Names the person too: two people with equal states must never share a validator. */
+export function notificationsEtag(userId: string, state: NotificationState, query: Query): string {
+  const key = JSON.stringify([userId, state, query.page, query.limit, query.unread]);
   return `W/"${crypto.createHash('sha1').update(key).digest('base64url')}"`;
 }
 

@@ -13,17 +13,8 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import { notModified } from '../../lib/not-modified.js';
 import { AppError } from '../../lib/app-error.js';
-import { cached } from '../../db/table-changes.js';
 import { currentUser } from '../../plugins/access.js';
-import {
-  listNotifications,
-  markAllRead,
-  markRead,
-  notificationState,
-  notificationsEtag,
-} from './notifications.queries.js';
-
-const NOTIFICATIONS = ['notifications'];
+import { markAllRead, markRead, pollNotifications, readNotificationPage } from './notifications.queries.js';
 
 /** Each signed-in person reads and marks only their own notifications. */
 export function registerNotificationRoutes(app: FastifyInstance, { db }: AppDeps) {
@@ -44,24 +35,10 @@ export function registerNotificationRoutes(app: FastifyInstance, { db }: AppDeps
     },
     async (request, reply) => {
       const me = currentUser(request);
-      // Polled by every open admin screen: answered from memory until a notification changes.
-      const { query } = request;
-      const { state, etag } = await cached(
-        db,
-        'notifications:state',
-        NOTIFICATIONS,
-        `${me.id} ${query.page} ${query.limit} ${query.unread}`,
-        async () => {
-          const state = await notificationState(db, me.id);
-          return { state, etag: notificationsEtag(state, query) };
-        },
-        { max: 10_000, ttlMs: 60_000 },
-      );
-      reply.header('etag', etag).header('cache-control', 'private, no-cache');
-      if (request.headers['if-none-match'] === etag) return notModified(reply);
-      return cached(db, 'notifications:pages', NOTIFICATIONS, `${me.id} ${etag}`, () =>
-        listNotifications(db, me.id, query, state),
-      );
+      const poll = await pollNotifications(db, me.id, request.query);
+      reply.header('etag', poll.etag);
+      if (request.headers['if-none-match'] === poll.etag) return notModified(reply);
+      return readNotificationPage(db, me.id, request.query, poll);
     },
   );
 

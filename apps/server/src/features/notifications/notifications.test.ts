@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { createSignedInUser } from '../../test/factories.js';
+import { PAGE_CACHE } from './notifications.queries.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 
 let server: TestServer;
@@ -71,7 +72,8 @@ describe('GET /api/auth/notifications', () => {
     const first = await server.get(url, member.token);
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^W\/".+"$/);
-    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    // I12: nothing signed-in is kept by a browser or a proxy; the bell revalidates by itself.
+    expect(first.headers.get('cache-control')).toBe('no-store');
 
     const poll = () => server.request('GET', url, { token: member.token, headers: { 'if-none-match': etag } });
     const unchanged = await poll();
@@ -92,6 +94,18 @@ describe('GET /api/auth/notifications', () => {
       headers: { 'if-none-match': changed.headers.get('etag')! },
     });
     expect(other.status).toBe(200);
+  });
+
+  it('L5: keeps pages up to the bell’s 20 rows in memory, and reads larger ones afresh', async () => {
+    const member = await createSignedInUser(server);
+    await give(member.id, 30);
+    const pages = server.changes.cache('notifications:pages', ['notifications'], PAGE_CACHE);
+    const before = pages.size;
+    await server.get('/api/auth/notifications?page=1&limit=1000', member.token);
+    expect(pages.size).toBe(before);
+    await server.get('/api/auth/notifications?page=1&limit=20', member.token);
+    expect(pages.size).toBe(before + 1);
+    expect(PAGE_CACHE.maxWeight).toBeLessThanOrEqual(20_000);
   });
 
   it('answers 401 without a sign-in', async () => {
@@ -134,6 +148,18 @@ describe('marking notifications read', () => {
     expect(response.body).toEqual({ updated: 3 });
     expect((await server.get('/api/auth/notifications', alice.token)).body.unread).toBe(0);
     expect((await server.get('/api/auth/notifications', bob.token)).body.unread).toBe(2);
+  });
+
+  it('L5: keeps pages up to the bell’s 20 rows in memory, and reads larger ones afresh', async () => {
+    const member = await createSignedInUser(server);
+    await give(member.id, 30);
+    const pages = server.changes.cache('notifications:pages', ['notifications'], PAGE_CACHE);
+    const before = pages.size;
+    await server.get('/api/auth/notifications?page=1&limit=1000', member.token);
+    expect(pages.size).toBe(before);
+    await server.get('/api/auth/notifications?page=1&limit=20', member.token);
+    expect(pages.size).toBe(before + 1);
+    expect(PAGE_CACHE.maxWeight).toBeLessThanOrEqual(20_000);
   });
 
   it('answers 401 without a sign-in', async () => {
