@@ -1,6 +1,7 @@
 /** Paths of the API as the spec names them; the server registers them and the web calls them. */
 export const apiRoutes = {
   login: '/api/auth/login',
+  logout: '/api/auth/logout',
   forgotPassword: '/api/auth/forgot-password',
   resetPassword: '/api/auth/reset-password',
   google: '/api/auth/google',

@@ -12,6 +12,7 @@ export const messages = {
   resetSent: 'Password reset instructions sent to your email.',
   resetInvalid: 'This password reset link is invalid or has expired.',
   passwordReset: 'Password reset successfully.',
+  loggedOut: 'Logged out successfully.',
   unauthorized: 'Please sign in to continue.',
   sessionEnded: 'Your session has ended. Please sign in again.',
   forbidden: 'You do not have permission to do this.',
@@ -28,6 +29,8 @@ export const messages = {
   imageType: 'Only PNG, JPEG, WebP or GIF images are accepted.',
   imageUnreadable: 'The image could not be read.',
   imageTooManyPixels: 'The image dimensions are too large.',
+  imageTooManyFrames: 'The image has too many frames.',
+  uploadType: 'Type must be image',
   imageNotUploaded: 'Image must be an uploaded image',
   noFile: 'Please choose a file to upload.',
   notSelfDelete: 'You cannot delete your own account.',
@@ -59,4 +62,6 @@ export const messages = {
   contactReceived: 'Thank you. Your message was sent.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   internal: 'Internal Server Error',
+  permissionMethod: 'Permission method must be one of GET, POST, PUT, DELETE',
+  pathOffSite: 'Path must be a path of this site, such as /users',
 } as const;

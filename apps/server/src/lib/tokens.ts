@@ -5,7 +5,8 @@ const ISSUER = 'community-platform';
 /** Absolute lifetime: a stolen token stops working within half a day at most. */
 export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 
-export type TokenClaims = { userId: string; version: number };
+/** Whose token, which version of their password and state, and which sign-in (session) made it. */
+export type TokenClaims = { userId: string; version: number; sessionId: string };
 
 export type TokenService = {
   sign(claims: TokenClaims): Promise<string>;
@@ -27,9 +28,16 @@ export function createTokenService(secret: string): TokenService {
   return {
     // A compact HS256 JWS (RFC 7515), signed in place: WebCrypto's asynchronous signing costs a
     // sign-in more than the whole token otherwise does. jose verifies it like any other.
-    sign: async ({ userId, version }) => {
+    sign: async ({ userId, version, sessionId }) => {
       const issuedAt = Math.floor(Date.now() / 1000);
-      const claims = { ver: version, sub: userId, iss: ISSUER, iat: issuedAt, exp: issuedAt + TOKEN_LIFETIME_SECONDS };
+      const claims = {
+        ver: version,
+        sid: sessionId,
+        sub: userId,
+        iss: ISSUER,
+        iat: issuedAt,
+        exp: issuedAt + TOKEN_LIFETIME_SECONDS,
+      };
       const signingInput = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
       return `${signingInput}.${createHmac('sha256', key).update(signingInput).digest('base64url')}`;
     },
@@ -41,8 +49,9 @@ export function createTokenService(secret: string): TokenService {
       }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
-        if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
-        const claims = { userId: payload.sub, version: payload.ver };
+        const { sub, ver, sid } = payload;
+        if (typeof sub !== 'string' || typeof ver !== 'number' || typeof sid !== 'string') return null;
+        const claims = { userId: sub, version: ver, sessionId: sid };
         remember(token, claims, (payload.exp ?? 0) * 1000);
         return claims;
       } catch {

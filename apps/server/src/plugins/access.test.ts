@@ -1,9 +1,12 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { SignJWT } from 'jose';
+import { SignJWT, decodeJwt } from 'jose';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { images, permissions, settings, users } from '../db/schema.js';
+import { images, permissions, users } from '../db/schema.js';
+import { SIGNING_KEY_FILE } from '../lib/signing-key.js';
 import { createSignedInUser, uniqueEmail } from '../test/factories.js';
 import { createRoleWith } from '../test/resource-helpers.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
@@ -39,13 +42,17 @@ const REINITIATE = '/api/auth/reinitiate-permissions/';
 const encoder = new TextEncoder();
 
 async function realSecret(): Promise<Uint8Array> {
-  const [row] = await server.deps.db.select().from(settings).where(eq(settings.key, 'jwt_secret'));
-  return encoder.encode(row!.value);
+  return encoder.encode(fs.readFileSync(path.join(server.dataDir, SIGNING_KEY_FILE), 'utf8').trim());
 }
 
-/** A token shaped like the server's own: {sub, ver}, issuer community-platform, HS256. */
-const forgeToken = (userId: string, key: Uint8Array, expiresAt: string | number = '1h') =>
-  new SignJWT({ ver: 0 })
+/** A token shaped like the server's own: {sub, ver, sid}, issuer community-platform, HS256. */
+const forgeToken = (
+  userId: string,
+  key: Uint8Array,
+  expiresAt: string | number = '1h',
+  sessionId: string = crypto.randomUUID(),
+) =>
+  new SignJWT({ ver: 0, sid: sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
     .setIssuer('community-platform')
@@ -200,7 +207,11 @@ describe('POST /api/auth/reinitiate-permissions/', () => {
 describe('forged tokens', () => {
   it('are refused for their signature only: the same token with the real secret works', async () => {
     const admin = await newAdmin();
-    const response = await server.get('/api/auth/users', await forgeToken(admin.id, await realSecret()));
+    const { sid } = decodeJwt(admin.token);
+    const response = await server.get(
+      '/api/auth/users',
+      await forgeToken(admin.id, await realSecret(), '1h', sid as string),
+    );
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject(LIST_PAGE);
   });

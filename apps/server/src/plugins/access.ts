@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { messages } from '@community/shared';
 import { AppError } from '../lib/app-error.js';
-import type { TokenService } from '../lib/tokens.js';
+import type { TokenClaims, TokenService } from '../lib/tokens.js';
 import type { Db } from '../db/client.js';
 import { queryRows } from '../db/query-rows.js';
 import { cached } from '../db/table-changes.js';
 import { permissions, rolePermissions } from '../db/schema.js';
+import { isSessionLive } from '../features/sessions/sessions.queries.js';
 
 /**
  * - permission: governed by the permissions table (the default for every API route);
@@ -24,6 +25,8 @@ export type AuthUser = {
   avatarUrl: string | null;
   isAdmin: boolean;
   tokenVersion: number;
+  /** The sign-in this request's token belongs to. */
+  sessionId: string;
 };
 
 export type RegisteredRoute = { method: string; route: string; name: string; description: string | null };
@@ -55,6 +58,8 @@ type UserRow = {
 };
 
 const GOVERNED_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
+/** Ids in a token are checked for shape before any query sees them. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** API routes are governed by permissions unless they say otherwise; pages and assets are public. */
 const accessOf = (url: string, declared: Access | undefined): Access =>
@@ -138,9 +143,9 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
     return roleIds.some((roleId) => held.has(`${roleId} ${permissionId}`));
   }
 
-  async function currentState(userId: string, version: number) {
-    const row = await loadUser(userId);
-    if (!row || row.token_version !== version || row.blocked || !row.confirmed) return null;
+  async function currentState({ userId, version, sessionId }: TokenClaims) {
+    const [row, isLive] = await Promise.all([loadUser(userId), isSessionLive(db, sessionId, userId)]);
+    if (!row || !isLive || row.token_version !== version || row.blocked || !row.confirmed) return null;
     return {
       roleIds: row.role_ids,
       user: {
@@ -151,6 +156,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
         avatarUrl: row.avatar_url,
         isAdmin: row.is_admin,
         tokenVersion: row.token_version,
+        sessionId,
       } satisfies AuthUser,
     };
   }
@@ -160,10 +166,10 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
     const token = bearerToken(request);
     if (!token) throw new AppError('unauthorized', messages.unauthorized);
     const claims = await tokens.verify(token);
-    if (!claims || !/^[0-9a-f-]{36}$/i.test(claims.userId)) {
+    if (!claims || !UUID.test(claims.userId) || !UUID.test(claims.sessionId)) {
       throw new AppError('unauthorized', messages.sessionEnded);
     }
-    const found = await currentState(claims.userId, claims.version);
+    const found = await currentState(claims);
     if (!found) throw new AppError('unauthorized', messages.sessionEnded);
     request.user = found.user;
     return found;

@@ -46,6 +46,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { googleS
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    // API answers carry tokens and personal data: kept by no cache unless a route says otherwise
+    // (public documents set their own).
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }

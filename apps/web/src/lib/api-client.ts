@@ -13,10 +13,10 @@ export class ApiError extends Error {
   }
 }
 
-type Options = { body?: unknown; signal?: AbortSignal; form?: FormData };
+type Options = { body?: unknown; signal?: AbortSignal; form?: FormData; headers?: Record<string, string> };
 
-export async function api<T>(method: string, path: string, options: Options = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+async function send(method: string, path: string, options: Options): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const token = authStore.get().userInfo?.token;
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined = options.form;
@@ -24,13 +24,15 @@ export async function api<T>(method: string, path: string, options: Options = {}
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  let response: Response;
   try {
-    response = await fetch(path, { method, headers, body, signal: options.signal });
+    return await fetch(path, { method, headers, body, signal: options.signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(messages.unexpected, 500, true);
   }
+}
+
+async function readAnswer<T>(response: Response): Promise<T> {
   const data = (await response.json().catch(() => undefined)) as { error?: string } | undefined;
   if (!response.ok) {
     // Any 401 ends the stored login (spec section 4).
@@ -39,6 +41,31 @@ export async function api<T>(method: string, path: string, options: Options = {}
   }
   return data as T;
 }
+
+export async function api<T>(method: string, path: string, options: Options = {}): Promise<T> {
+  return readAnswer<T>(await send(method, path, options));
+}
+
+/** The last answer to each revalidated GET, with the validator the server gave it. */
+const validated = new Map<string, { etag: string; data: unknown }>();
+
+/**
+ * A GET that asks the server whether its last answer still holds (If-None-Match): a 304 costs no
+ * body. The server marks API answers no-store, so the browser keeps none: this is kept here.
+ */
+export async function getRevalidated<T>(path: string, signal?: AbortSignal): Promise<T> {
+  const last = validated.get(path);
+  const response = await send('GET', path, { signal, headers: last ? { 'if-none-match': last.etag } : {} });
+  if (response.status === 304 && last) return last.data as T;
+  const data = await readAnswer<T>(response);
+  const etag = response.headers.get('etag');
+  if (etag) validated.set(path, { etag, data });
+  else validated.delete(path);
+  return data;
+}
+
+/** Forgets every kept answer: the next reader may be someone else. */
+export const forgetRevalidated = () => validated.clear();
 
 /**
  * The message to show for anything thrown: the server's sentence, else the screen's fallback;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages.js';
 import { booleanField, optionalText, requiredText } from './common.js';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
@@ -18,7 +19,7 @@ export type Permission = z.infer<typeof permissionSchema>;
 export const createPermissionBodySchema = z.object({
   name: requiredText('Name', 100),
   description: optionalText('Description', 500),
-  method: z.enum(HTTP_METHODS, { error: () => 'Method must be one of GET, POST, PUT, DELETE' }),
+  method: z.enum(HTTP_METHODS, { error: () => messages.permissionMethod }),
   route: requiredText('Route', 300).refine((value) => value.startsWith('/'), 'Route must start with /'),
   auth: booleanField('Auth').default(true),
 });

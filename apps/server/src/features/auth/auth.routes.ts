@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiRoutes,
@@ -18,7 +18,9 @@ import { createUserThroughInvite } from '../invites/invites.service.js';
 import { findUserByEmail } from '../users/users.queries.js';
 import { createGoogleVerifier } from './google.js';
 import { resetPassword, sendPasswordReset } from './password-reset.js';
-import { startSession } from './sessions.js';
+import { startSession } from '../sessions/start-session.js';
+
+const clientOf = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'], ip: request.ip });
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, limits, tokens, mailer, config, background } = deps;
@@ -64,7 +66,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
         ]);
         if (user.blocked) throw new AppError('forbidden', messages.blocked);
         if (!user.confirmed) throw new AppError('forbidden', messages.awaitingApproval);
-        return startSession(tokens, user);
+        return startSession({ db, tokens }, clientOf(request), user);
       });
     },
   );
@@ -107,8 +109,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       await limits.consume('tokenChecksPerIp', request.ip);
-      const isReset = await resetPassword(db, request.body.resetToken, request.body.password);
-      if (!isReset) throw new AppError('bad_request', messages.resetInvalid);
+      const email = await resetPassword(db, request.body.resetToken, request.body.password);
+      if (!email) throw new AppError('bad_request', messages.resetInvalid);
+      // Whoever holds the mailbox may sign in again at once, even while others keep failing on purpose.
+      await limits.reset('loginFailuresPerAccount', email);
       return { message: messages.passwordReset };
     },
   );
@@ -140,7 +144,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
       if (!user) throw new AppError('forbidden', messages.googleNoAccount);
       if (user.blocked) throw new AppError('forbidden', messages.blocked);
       if (!user.confirmed) throw new AppError('forbidden', messages.awaitingApproval);
-      return startSession(tokens, user);
+      return startSession({ db, tokens }, clientOf(request), user);
     },
   );
 }

@@ -4,7 +4,9 @@ import { Outlet } from 'react-router';
 import { toast } from 'sonner';
 import { authStore, useAuth } from '../../features/auth/auth-store';
 import { useAutoExpand, useStoredFlag } from '../../features/menu/use-stored-flag';
+import { forgetRevalidated } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
+import { logout as endSession } from '../../features/auth/api/auth-calls';
 import { storageKeys } from '../../lib/storage-keys';
 import { APP_VERSION } from '../../lib/version';
 import { NotificationBell } from '../../features/notifications/notification-bell';
@@ -29,7 +31,10 @@ export function AdminLayout() {
   };
 
   const logout = () => {
+    // The call takes the token with it before it is forgotten here; its answer changes nothing.
+    void endSession().catch(() => undefined);
     authStore.logOut();
+    forgetRevalidated();
     queryClient.clear();
     toast.success(t('layout.loggedOut'));
   };

@@ -1,10 +1,10 @@
 import { apiRoutes, type Notification, type NotificationList } from '@community/shared';
-import { api } from '../../lib/api-client';
+import { api, getRevalidated } from '../../lib/api-client';
 
 export const listNotifications = (params: { limit: number; unread?: boolean }, signal?: AbortSignal) => {
   const search = new URLSearchParams({ page: '1', limit: String(params.limit) });
   if (params.unread) search.set('unread', '1');
-  return api<NotificationList>('GET', `${apiRoutes.notifications}?${search}`, { signal });
+  return getRevalidated<NotificationList>(`${apiRoutes.notifications}?${search}`, signal);
 };
 
 export const markNotificationRead = (id: string) =>

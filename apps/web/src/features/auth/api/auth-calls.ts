@@ -9,6 +9,8 @@ import {
 import { api } from '../../../lib/api-client';
 
 export const login = (body: LoginBody) => api<LoginResponse>('POST', apiRoutes.login, { body });
+/** Ends the session on the server, so the token stops working everywhere. */
+export const logout = () => api<{ message: string }>('POST', apiRoutes.logout, { body: {} });
 export const forgotPassword = (body: ForgotPasswordBody) =>
   api<{ message: string }>('POST', apiRoutes.forgotPassword, { body });
 export const resetPassword = (body: ResetPasswordBody) =>

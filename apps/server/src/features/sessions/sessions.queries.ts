@@ -1,0 +1,64 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sessions } from '../../db/schema.js';
+import { cached } from '../../db/table-changes.js';
+import { newId } from '../../lib/ids.js';
+import { TOKEN_LIFETIME_SECONDS } from '../../lib/tokens.js';
+
+/** Where a sign-in came from, as the sessions list shows it. */
+export type SessionClient = { userAgent: string | undefined; ip: string };
+
+const MAX_USER_AGENT_LENGTH = 500;
+
+/** A session lasts as long as its token: 12 hours from the sign-in. */
+export async function insertSession(db: Db, userId: string, client: SessionClient): Promise<string> {
+  const id = newId();
+  // A person's sessions that ran out are of no more use to anyone.
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
+  await db.insert(sessions).values({
+    id,
+    userId,
+    expiresAt: new Date(Date.now() + TOKEN_LIFETIME_SECONDS * 1000),
+    userAgent: client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
+    ip: client.ip,
+  });
+  return id;
+}
+
+type SessionState = { userId: string; expiresAt: number; isRevoked: boolean };
+
+/**
+ * A session as stored now, kept in memory until some session ends anywhere (only ending one is
+ * announced, so sign-ins elsewhere do not empty it).
+ */
+const sessionState = (db: Db, sessionId: string) =>
+  cached<string, SessionState | null>(
+    db,
+    'access:sessions',
+    ['sessions'],
+    sessionId,
+    async () => {
+      const [row] = await db
+        .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId));
+      return row ? { userId: row.userId, expiresAt: row.expiresAt.getTime(), isRevoked: row.revokedAt !== null } : null;
+    },
+    { max: 10_000, ttlMs: 60_000 },
+  );
+
+/** True while the session exists, belongs to the user, has not been ended and has not run out. */
+export async function isSessionLive(db: Db, sessionId: string, userId: string): Promise<boolean> {
+  const state = await sessionState(db, sessionId);
+  return state !== null && state.userId === userId && !state.isRevoked && state.expiresAt > Date.now();
+}
+
+/** Ends one of the user's sessions; answers whether it was live. */
+export async function revokeSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}

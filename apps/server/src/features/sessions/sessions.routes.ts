@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiRoutes, messageResponseSchema, messages } from '@community/shared';
+import type { AppDeps } from '../../app-deps.js';
+import { currentUser } from '../../plugins/access.js';
+import { revokeSession } from './sessions.queries.js';
+
+export function registerSessionRoutes(app: FastifyInstance, { db }: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['sessions'];
+
+  r.post(
+    apiRoutes.logout,
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        summary: 'Sign out',
+        description: 'Ends this session on the server: its token stops working on every instance.',
+        tags,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      await revokeSession(db, me.id, me.sessionId);
+      return { message: messages.loggedOut };
+    },
+  );
+}
