@@ -50,7 +50,7 @@ describe('the shared schemas give the spec wording', () => {
 
   it('names the allowed methods', () => {
     const result = createPermissionBodySchema.safeParse({ name: 'A', method: 'PATCH', route: '/x' });
-    expect(firstMessage(result)).toBe('Method must be one of GET, POST, PUT, DELETE');
+    expect(firstMessage(result)).toBe('Permission method must be one of GET, POST, PUT, DELETE');
   });
 
   it('refuses any name holding a NUL character', () => {

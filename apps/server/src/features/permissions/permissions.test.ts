@@ -73,7 +73,7 @@ describe('POST, PUT and DELETE /api/auth/permissions', () => {
   });
 
   it.each([
-    [{ method: 'PATCH' }, 'Method must be one of GET, POST, PUT, DELETE'],
+    [{ method: 'PATCH' }, 'Permission method must be one of GET, POST, PUT, DELETE'],
     [{ route: 'api/no-slash' }, 'Route must start with /'],
     [{ name: '' }, 'Name is required'],
   ])('refuses %j with "%s"', async (overrides, message) => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Profile } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { listPage } from '../../db/list.js';
-import { images, profiles, users } from '../../db/schema.js';
+import { profiles, users } from '../../db/schema.js';
 import { newestFirst, userAnchors, userPageIds, userSearch } from '../users/users.queries.js';
 
 const columns = {
@@ -67,9 +67,4 @@ export async function findProfile(db: Db, userId: string): Promise<Profile | und
     .where(eq(users.id, userId))
     .limit(1);
   return row ? toProfile(row) : undefined;
-}
-
-export async function imageExists(db: Db, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: images.id }).from(images).where(eq(images.id, id));
-  return row !== undefined;
 }

@@ -211,6 +211,15 @@ describe('POST /api/auth/my-profile', () => {
     expect((await server.get('/api/auth/my-profile', member.token)).status).toBe(200);
   });
 
+  it('I8: refuses an image another person uploaded', async () => {
+    const [owner, borrower] = await Promise.all([createSignedInUser(server), createSignedInUser(server)]);
+    const image = await uploadAvatar(owner.token);
+    const response = await saveProfile(borrower.token, { name: borrower.name, image });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: 'Image must be an uploaded image' });
+    expect((await saveProfile(owner.token, { name: owner.name, image })).status).toBe(200);
+  });
+
   it('answers 401 without a token', async () => {
     const response = await server.post('/api/auth/my-profile', { name: 'Anonymous' });
     expect(response.status).toBe(401);

@@ -1,17 +1,33 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { MAX_PROFILE_IMAGE_BYTES, apiRoutes, idParamsSchema, messages, uploadResponseSchema } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
-import { images } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import { newId } from '../../lib/ids.js';
 import { currentUser } from '../../plugins/access.js';
+import { deleteUnusedImages, findImage, insertImage } from './images.queries.js';
 import { processProfileImage } from './profile-image.js';
 
-export async function registerUploadRoutes(app: FastifyInstance, { db }: AppDeps) {
+/** The form's `type` field and its one file, in whichever order they come. */
+async function readUpload(request: FastifyRequest): Promise<{ type: unknown; file: Buffer | undefined }> {
+  let type: unknown;
+  let file: Buffer | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      if (part.fieldname === 'type') type = part.value;
+      continue;
+    }
+    file = await part.toBuffer().catch((error: { code?: string }) => {
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('too_large', messages.fileTooLarge);
+      throw error;
+    });
+    if (part.file.truncated) throw new AppError('too_large', messages.fileTooLarge);
+  }
+  return { type, file };
+}
+
+export async function registerUploadRoutes(app: FastifyInstance, { db, limits }: AppDeps) {
   await app.register(multipart, {
     limits: { fileSize: MAX_PROFILE_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
   });
@@ -24,7 +40,8 @@ export async function registerUploadRoutes(app: FastifyInstance, { db }: AppDeps
       config: { access: 'signed-in' },
       schema: {
         summary: 'Upload a profile image',
-        description: 'multipart/form-data with `file` (PNG, JPEG, WebP or GIF, at most 1 MB) and `type=image`.',
+        description:
+          'multipart/form-data with `type=image` and `file` (PNG, JPEG, WebP or GIF, at most 1 MB and 100 frames); 20 an hour per person. The person’s earlier uploads that their profile does not show are deleted.',
         tags,
         consumes: ['multipart/form-data'],
         response: { 201: uploadResponseSchema },
@@ -32,16 +49,13 @@ export async function registerUploadRoutes(app: FastifyInstance, { db }: AppDeps
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('unsupported_media_type', messages.unsupportedMediaType);
-      const file = await request.file();
+      const me = currentUser(request);
+      await limits.consume('uploadsPerUser', me.id);
+      const { type, file } = await readUpload(request);
+      if (type !== 'image') throw new AppError('bad_request', messages.uploadType);
       if (!file) throw new AppError('bad_request', messages.noFile);
-      const input = await file.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('too_large', messages.fileTooLarge);
-        throw error;
-      });
-      if (file.file.truncated) throw new AppError('too_large', messages.fileTooLarge);
-      const image = await processProfileImage(input);
-      const id = newId();
-      await db.insert(images).values({ id, ownerId: currentUser(request).id, ...image });
+      const id = await insertImage(db, me.id, await processProfileImage(file));
+      await deleteUnusedImages(db, me.id, id);
       return reply.code(201).send({
         message: 'File uploaded successfully! Please update your profile to apply the new image.',
         filePaths: [{ path: `${apiRoutes.images}/${id}` }],
@@ -56,11 +70,7 @@ export async function registerUploadRoutes(app: FastifyInstance, { db }: AppDeps
       schema: { summary: 'A stored image', tags, security: [], params: idParamsSchema, response: { 200: z.any() } },
     },
     async (request, reply) => {
-      const [image] = await db
-        .select({ data: images.data, contentType: images.contentType })
-        .from(images)
-        .where(eq(images.id, request.params.id))
-        .limit(1);
+      const image = await findImage(db, request.params.id);
       if (!image) throw new AppError('not_found', messages.notFound('Image'));
       // An id names one immutable image, so browsers and proxies may keep it for a year.
       return reply

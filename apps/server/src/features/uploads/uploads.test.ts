@@ -234,6 +234,93 @@ describe('POST /api/upload/profile-image', () => {
   });
 });
 
+describe('what an upload may be, and how many', () => {
+  it.each([
+    ['document', 'document'],
+    ['missing', undefined],
+  ])('answers 400 to a type that is %s, storing nothing', async (_label, type) => {
+    const member = await createSignedInUser(server);
+    const form = new FormData();
+    if (type) form.append('type', type);
+    form.append('file', new Blob([await solid(4, 4).png().toBuffer()], { type: 'image/png' }), 'a.png');
+    const response = await upload(member.token, form);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: 'Type must be image' });
+    expect(await imagesOf(member.id)).toEqual([]);
+  });
+
+  it('L4: refuses an animation of more than 100 frames before re-encoding it', async () => {
+    const member = await createSignedInUser(server);
+    const frames = (pages: number) =>
+      sharp({
+        create: {
+          width: 2,
+          height: 2 * pages,
+          channels: 3,
+          background: '#000',
+          noise: { type: 'gaussian', mean: 128, sigma: 60 },
+          pageHeight: 2,
+        },
+      })
+        .gif()
+        .toBuffer();
+    const refused = await upload(member.token, fileForm(await frames(101), 'many.gif', 'image/gif'));
+    expect(refused.status).toBe(413);
+    expect(refused.body).toEqual({ error: 'The image has too many frames.' });
+    expect(await imagesOf(member.id)).toEqual([]);
+    expect((await upload(member.token, fileForm(await frames(100), 'ok.gif', 'image/gif'))).status).toBe(201);
+  });
+
+  it('I11: refuses an SVG by its first bytes, before any image parser reads it', async () => {
+    const member = await createSignedInUser(server);
+    // Were it parsed, the SVG library would measure it and the answer would be about its size.
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="20000" height="20000"><rect width="9" height="9"/></svg>';
+    const response = await upload(member.token, fileForm(Buffer.from(svg)));
+    expect(response.status).toBe(415);
+    expect(response.body).toEqual({ error: 'Only PNG, JPEG, WebP or GIF images are accepted.' });
+  });
+
+  it('L4: takes 20 uploads an hour from one person', async () => {
+    const member = await createSignedInUser(server);
+    const png = await solid(4, 4).png().toBuffer();
+    for (let i = 0; i < 20; i++) expect((await upload(member.token, fileForm(png))).status).toBe(201);
+    const refused = await upload(member.token, fileForm(png));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: 'Too many requests. Please try again later.' });
+  });
+
+  it('L4: keeps only the image the profile shows and the upload about to be applied', async () => {
+    const member = await createSignedInUser(server);
+    const png = await solid(4, 4).png().toBuffer();
+    const uploadOne = async () => (await upload(member.token, fileForm(png))).body.filePaths[0].path as string;
+    const ids = async () => (await imagesOf(member.id)).map((image) => image.id).sort();
+    const idOf = (imagePath: string) => IMAGE_PATH.exec(imagePath)![1]!;
+
+    const shown = await uploadOne();
+    expect((await server.post('/api/auth/my-profile', { name: member.name, image: shown }, member.token)).status).toBe(
+      200,
+    );
+    await uploadOne();
+    const latest = await uploadOne();
+    expect(await ids()).toEqual([idOf(shown), idOf(latest)].sort());
+
+    expect((await server.post('/api/auth/my-profile', { name: member.name, image: latest }, member.token)).status).toBe(
+      200,
+    );
+    expect(await ids()).toEqual([idOf(latest)]);
+    expect((await fetchImage(shown)).response.status).toBe(404);
+  });
+
+  it('L4: a deleted person’s images go with them', async () => {
+    const member = await createSignedInUser(server);
+    await upload(member.token, fileForm(await solid(4, 4).png().toBuffer()));
+    expect(await imagesOf(member.id)).toHaveLength(1);
+    expect((await server.del(`/api/auth/users/${member.id}`, await server.adminToken())).status).toBe(200);
+    expect(await imagesOf(member.id)).toEqual([]);
+  });
+});
+
 describe('GET /api/upload/images/:id', () => {
   it('answers 404 for an unknown image', async () => {
     const response = await server.get(`/api/upload/images/${crypto.randomUUID()}`);

@@ -1,0 +1,54 @@
+import { eq, sql } from 'drizzle-orm';
+import { imageIdFromPath, messages, type MyProfileResponse, type UpdateMyProfileBody } from '@community/shared';
+import type { Db } from '../../db/client.js';
+import { profiles, users } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
+import { hashPassword } from '../../lib/passwords.js';
+import type { RateLimits } from '../../lib/rate-limits.js';
+import type { TokenService } from '../../lib/tokens.js';
+import type { AuthUser } from '../../plugins/access.js';
+import { notifyUser, passwordChangedNotification } from '../notifications/notify.js';
+import { deleteUnusedImages, isOwnImage } from '../uploads/images.queries.js';
+import { findProfile } from './profiles.queries.js';
+
+/**
+ * Saves the caller's own profile. A new password ends every other session of theirs and answers a
+ * fresh token for this one, so the screen stays signed in.
+ */
+export async function updateMyProfile(
+  deps: { db: Db; tokens: TokenService; limits: RateLimits },
+  me: AuthUser,
+  body: UpdateMyProfileBody,
+): Promise<MyProfileResponse> {
+  const { db, tokens, limits } = deps;
+  const { name, phone, address, bio, image, password } = body;
+  if (image && !(await isOwnImage(db, imageIdFromPath(image), me.id))) {
+    throw new AppError('bad_request', messages.imageNotUploaded);
+  }
+  // Each change notifies the owner: changes without limit would flood their notifications.
+  if (password) await limits.consume('passwordChangesPerUser', me.id);
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  const tokenVersion = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({
+        name,
+        ...(image ? { avatarUrl: image } : {}),
+        ...(passwordHash ? { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, me.id))
+      .returning({ tokenVersion: users.tokenVersion });
+    const fields = { phone, address, bio, ...(image ? { image } : {}), updatedAt: new Date() };
+    await tx
+      .insert(profiles)
+      .values({ userId: me.id, ...fields })
+      .onConflictDoUpdate({ target: profiles.userId, set: fields });
+    if (passwordHash) await notifyUser(tx, me.id, passwordChangedNotification);
+    if (image) await deleteUnusedImages(tx, me.id);
+    return updated!.tokenVersion;
+  });
+  const profile = (await findProfile(db, me.id))!;
+  if (!passwordHash) return { profile };
+  return { profile, token: await tokens.sign({ userId: me.id, version: tokenVersion, sessionId: me.sessionId }) };
+}
