@@ -70,10 +70,15 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       .returning({ email: users.email });
     await notifyUser(tx, consumed.userId, passwordChangedNotification);
     // Every other link sent to this account stops working too.
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.userId, consumed.userId), isNull(passwordResets.usedAt)));
+    await expireResetLinks(tx, consumed.userId);
     return user!.email;
   });
+}
+
+/** Every reset link sent to the account stops working (a password or an address changed). */
+export async function expireResetLinks(tx: Db, userId: string): Promise<void> {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }

@@ -1,4 +1,4 @@
-import { desc, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Invite, InviteStatus, InviteValidation } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { listPage } from '../../db/list.js';
@@ -85,4 +85,15 @@ export async function lockInvite(tx: Db, by: { id: string } | { token: string })
     .where('id' in by ? eq(invites.id, by.id) : eq(invites.token, by.token))
     .for('update');
   return row;
+}
+
+/**
+ * Before a registrant who still awaits approval is deleted: their invite counts as rejected, so it
+ * never waits on an account that is gone.
+ */
+export async function releaseInvitesOf(tx: Db, userId: string): Promise<void> {
+  await tx
+    .update(invites)
+    .set({ status: 'rejected', userId: null })
+    .where(and(eq(invites.userId, userId), eq(invites.status, 'submitted')));
 }

@@ -80,17 +80,19 @@ export async function registerThroughInvite(db: Db, body: RegisterInviteBody): P
   }
 }
 
-async function lockSubmitted(tx: Db, id: string): Promise<InviteRow & { userId: string }> {
+async function lockSubmitted(tx: Db, id: string): Promise<InviteRow> {
   const invite = await lockInvite(tx, { id });
   if (!invite) throw notFound();
-  if (invite.status !== 'submitted' || !invite.userId) throw new AppError('conflict', messages.inviteNotSubmitted);
-  return invite as InviteRow & { userId: string };
+  if (invite.status !== 'submitted') throw new AppError('conflict', messages.inviteNotSubmitted);
+  return invite;
 }
 
 /** Confirms the account, gives it the User role, uses the invite up and tells the person. */
 export async function approveInvite(db: Db, publicUrl: string, id: string): Promise<Invite> {
   const row = await db.transaction(async (tx) => {
     const invite = await lockSubmitted(tx, id);
+    // The registrant was deleted meanwhile: there is nobody left to approve.
+    if (!invite.userId) throw new AppError('conflict', messages.inviteNotSubmitted);
     await tx.update(users).set({ confirmed: true, updatedAt: new Date() }).where(eq(users.id, invite.userId));
     await tx
       .insert(userRoles)
@@ -115,7 +117,7 @@ export async function approveInvite(db: Db, publicUrl: string, id: string): Prom
 export async function rejectInvite(db: Db, publicUrl: string, id: string): Promise<Invite> {
   const row = await db.transaction(async (tx) => {
     const invite = await lockSubmitted(tx, id);
-    await tx.delete(users).where(and(eq(users.id, invite.userId), eq(users.confirmed, false)));
+    if (invite.userId) await tx.delete(users).where(and(eq(users.id, invite.userId), eq(users.confirmed, false)));
     const [updated] = await tx
       .update(invites)
       .set({ status: 'rejected', userId: null })
@@ -131,7 +133,7 @@ export async function deleteInvite(db: Db, id: string): Promise<void> {
     const invite = await lockInvite(tx, { id });
     if (!invite) throw notFound();
     // Deleting it would leave the waiting account with nobody to decide on it.
-    if (invite.status === 'submitted') throw new AppError('conflict', messages.inviteSubmittedDelete);
+    if (invite.status === 'submitted' && invite.userId) throw new AppError('conflict', messages.inviteSubmittedDelete);
     await tx.delete(invites).where(eq(invites.id, id));
   });
 }

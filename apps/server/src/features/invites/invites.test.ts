@@ -352,6 +352,19 @@ describe('approving and rejecting', () => {
   });
 });
 
+describe('a registrant deleted while awaiting approval', () => {
+  it('I2: leaves the invite rejected, so it can be deleted rather than wait forever', async () => {
+    const invite = await createInvite();
+    const body = registrant(invite.token);
+    expect((await register(body)).status).toBe(201);
+    const waiting = await storedUser(body.email);
+    expect((await server.del(`/api/auth/users/${waiting!.id}`, admin)).status).toBe(200);
+    expect(await storedInvite(invite._id)).toMatchObject({ status: 'rejected', userId: null });
+    expect((await server.post(`/api/auth/invites/${invite._id}/approve`, {}, admin)).status).toBe(409);
+    expect((await server.del(`/api/auth/invites/${invite._id}`, admin)).status).toBe(200);
+  });
+});
+
 describe('DELETE /api/auth/invites/:id', () => {
   it('deletes an unused invite; its link stops working', async () => {
     const invite = await createInvite();

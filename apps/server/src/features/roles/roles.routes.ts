@@ -69,7 +69,7 @@ export function registerRoleRoutes(app: FastifyInstance, { db }: AppDeps) {
     `${apiRoutes.roles}/:id`,
     { schema: { summary: 'Delete role', tags, params: idParamsSchema, response: { 200: deletedSchema } } },
     async (request) => {
-      await deleteRole(db, request.params.id);
+      await deleteRole(db, currentUser(request), request.params.id);
       return { _id: request.params.id };
     },
   );

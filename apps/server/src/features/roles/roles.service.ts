@@ -1,18 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { messages, type CreateRoleBody, type Role } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import {
-  clientPermissions,
-  permissions,
-  roleClientPermissions,
-  rolePermissions,
-  roles,
-  userRoles,
-} from '../../db/schema.js';
+import { clientPermissions, permissions, roleClientPermissions, rolePermissions, roles } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { AuthUser } from '../../plugins/access.js';
+import { assertWithinOwnGrants, permissionsOfRoles } from './grants.js';
 import { findRoleById } from './roles.queries.js';
 
 const notFound = () => new AppError('not_found', messages.notFound('Role'));
@@ -38,17 +32,6 @@ async function assertReferencesExist(tx: Db, body: CreateRoleBody) {
   }
 }
 
-/** Someone who is not an administrator can only hand out the permissions they hold themselves. */
-async function assertWithinOwnGrants(tx: Db, actor: AuthUser, permissionIds: string[]) {
-  if (actor.isAdmin || permissionIds.length === 0) return;
-  const held = await tx
-    .selectDistinct({ id: rolePermissions.permissionId })
-    .from(rolePermissions)
-    .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
-    .where(and(eq(userRoles.userId, actor.id), inArray(rolePermissions.permissionId, permissionIds)));
-  if (held.length !== permissionIds.length) throw new AppError('forbidden', messages.forbidden);
-}
-
 async function replaceGrants(tx: Db, roleId: string, body: CreateRoleBody) {
   await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
   await tx.delete(roleClientPermissions).where(eq(roleClientPermissions.roleId, roleId));
@@ -67,7 +50,7 @@ export async function createRole(db: Db, actor: AuthUser, body: CreateRoleBody):
   try {
     await db.transaction(async (tx) => {
       await assertReferencesExist(tx, body);
-      await assertWithinOwnGrants(tx, actor, body.permission);
+      await assertWithinOwnGrants(tx, actor, body.permission, messages.beyondOwnGrantsRole);
       await tx.insert(roles).values({ id, name: body.name, description: body.description, type: 'custom' });
       await replaceGrants(tx, id, body);
     });
@@ -85,7 +68,9 @@ export async function updateRole(db: Db, actor: AuthUser, id: string, body: Crea
       if (!current) throw notFound();
       if (current.type === 'admin' && !actor.isAdmin) throw new AppError('forbidden', messages.adminOnly);
       await assertReferencesExist(tx, body);
-      await assertWithinOwnGrants(tx, actor, body.permission);
+      // What the role holds now is touched as much as what it will hold.
+      const held = await permissionsOfRoles(tx, [id]);
+      await assertWithinOwnGrants(tx, actor, [...held, ...body.permission], messages.beyondOwnGrantsRole);
       // The type is fixed at seeding: no request changes it.
       await tx.update(roles).set({ name: body.name, description: body.description }).where(eq(roles.id, id));
       await replaceGrants(tx, id, body);
@@ -97,10 +82,16 @@ export async function updateRole(db: Db, actor: AuthUser, id: string, body: Crea
   return (await findRoleById(db, id))!;
 }
 
-/** Seeded roles (admin, user, guest) stay; only roles made here can go, and none of them confers admin. */
-export async function deleteRole(db: Db, id: string): Promise<void> {
-  const [current] = await db.select({ type: roles.type }).from(roles).where(eq(roles.id, id));
-  if (!current) throw notFound();
-  if (current.type !== 'custom') throw new AppError('conflict', messages.roleTypeFixed);
-  await db.delete(roles).where(eq(roles.id, id));
+/**
+ * Seeded roles (admin, user, guest) stay; only roles made here can go, and none of them confers
+ * admin. Deleting a role takes its permissions from everyone holding it.
+ */
+export async function deleteRole(db: Db, actor: AuthUser, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select({ type: roles.type }).from(roles).where(eq(roles.id, id)).for('update');
+    if (!current) throw notFound();
+    if (current.type !== 'custom') throw new AppError('conflict', messages.roleTypeFixed);
+    await assertWithinOwnGrants(tx, actor, await permissionsOfRoles(tx, [id]), messages.beyondOwnGrantsRole);
+    await tx.delete(roles).where(eq(roles.id, id));
+  });
 }

@@ -135,6 +135,32 @@ describe('PUT /api/auth/roles/:id', () => {
   });
 });
 
+describe('roles that hold more than their editor', () => {
+  it('M1: a non-administrator neither narrows nor deletes a role holding permissions they lack', async () => {
+    const editorRole = await createRoleWith(
+      server,
+      unique('Role editors'),
+      'PUT /api/auth/roles/:id',
+      'DELETE /api/auth/roles/:id',
+    );
+    const editor = await createSignedInUser(server, { roleIds: [editorRole] });
+    const managers = await createRoleWith(server, unique('Managers'), 'PUT /api/auth/roles/:id', 'GET /api/auth/users');
+    const narrowed = await server.put(
+      `/api/auth/roles/${managers}`,
+      { name: unique('Managers'), permission: [] },
+      editor.token,
+    );
+    expect(narrowed.status).toBe(403);
+    expect(narrowed.body).toEqual({
+      error: 'You can only grant, change or remove permissions that you hold yourself.',
+    });
+    expect((await server.del(`/api/auth/roles/${managers}`, editor.token)).status).toBe(403);
+    expect((await server.get(`/api/auth/roles/${managers}`, admin)).body.permission).toHaveLength(2);
+    const within = await createRoleWith(server, unique('Within'), 'PUT /api/auth/roles/:id');
+    expect((await server.del(`/api/auth/roles/${within}`, editor.token)).status).toBe(200);
+  });
+});
+
 describe('DELETE /api/auth/roles/:id', () => {
   it('deletes a custom role and keeps the seeded ones', async () => {
     const roleId = await createRoleWith(server, unique('Temporary'));

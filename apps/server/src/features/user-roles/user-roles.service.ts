@@ -6,11 +6,23 @@ import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { AuthUser } from '../../plugins/access.js';
-import { assertAnAdminRemains, lockAdminChanges } from '../users/admin-guard.js';
+import { assertWithinOwnGrants, permissionsOfRoles } from '../roles/grants.js';
+import { assertAnAdminRemains, isAdminUser, lockAdminChanges } from '../users/admin-guard.js';
 import { findUserRoleById } from './user-roles.queries.js';
 
 const notFound = () => new AppError('not_found', messages.notFound('UserRole'));
 const duplicate = () => new AppError('conflict', 'This user already has this role.');
+
+/**
+ * Outside the administrators, a role is given or taken only by someone holding every permission
+ * it confers, and never to or from an administrator.
+ */
+async function assertMayTouch(tx: Db, actor: AuthUser, assignment: { userId: string; roleId: string }) {
+  if (actor.isAdmin) return;
+  if (await isAdminUser(tx, assignment.userId)) throw new AppError('forbidden', messages.adminOnly);
+  const conferred = await permissionsOfRoles(tx, [assignment.roleId]);
+  await assertWithinOwnGrants(tx, actor, conferred, messages.beyondOwnGrantsAssignment);
+}
 
 async function checkAssignment(tx: Db, actor: AuthUser, body: CreateUserRoleBody) {
   const [user] = await tx
@@ -24,22 +36,26 @@ async function checkAssignment(tx: Db, actor: AuthUser, body: CreateUserRoleBody
   const [role] = await tx.select({ type: roles.type }).from(roles).where(eq(roles.id, body.role));
   if (!role) throw new AppError('not_found', messages.notFound('Role'));
   if (role.type === 'admin' && !actor.isAdmin) throw new AppError('forbidden', messages.adminOnly);
+  await assertMayTouch(tx, actor, { userId: body.user, roleId: body.role });
 }
 
 async function assertMayChange(tx: Db, actor: AuthUser, id: string) {
   const [current] = await tx
-    .select({ type: roles.type })
+    .select({ type: roles.type, userId: userRoles.userId, roleId: userRoles.roleId })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(eq(userRoles.id, id));
   if (!current) throw notFound();
   if (current.type === 'admin' && !actor.isAdmin) throw new AppError('forbidden', messages.adminOnly);
+  await assertMayTouch(tx, actor, current);
 }
 
 export async function createUserRole(db: Db, actor: AuthUser, body: CreateUserRoleBody): Promise<UserRole> {
   const id = newId();
   try {
     await db.transaction(async (tx) => {
+      // Serialised with every admin change, so whether the user is an administrator cannot change meanwhile.
+      await lockAdminChanges(tx);
       await checkAssignment(tx, actor, body);
       await tx.insert(userRoles).values({ id, userId: body.user, roleId: body.role });
     });

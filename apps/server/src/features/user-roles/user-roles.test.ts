@@ -88,6 +88,69 @@ describe('POST /api/auth/user-roles', () => {
   });
 });
 
+describe('roles beyond the giver’s own grants', () => {
+  async function giverWith(...extra: string[]) {
+    const roleId = await createRoleWith(
+      server,
+      `Givers ${crypto.randomUUID().slice(0, 8)}`,
+      'GET /api/auth/roles',
+      'POST /api/auth/user-roles',
+      'PUT /api/auth/user-roles/:id',
+      'DELETE /api/auth/user-roles/:id',
+      ...extra,
+    );
+    return createSignedInUser(server, { roleIds: [roleId] });
+  }
+  const managers = () =>
+    createRoleWith(
+      server,
+      `Managers ${crypto.randomUUID().slice(0, 8)}`,
+      'GET /api/auth/users',
+      'PUT /api/auth/users/:id',
+    );
+
+  it('M1: a giver cannot give anyone, themselves included, a role holding permissions they lack', async () => {
+    const giver = await giverWith();
+    const stronger = await managers();
+    const self = await assign(giver.id, stronger, giver.token);
+    expect(self.status).toBe(403);
+    expect(self.body).toEqual({ error: 'You can only give or take away roles whose permissions you hold yourself.' });
+    expect((await server.get('/api/auth/users', giver.token)).status).toBe(403);
+    expect((await assign((await createUser(server)).id, stronger, giver.token)).status).toBe(403);
+  });
+
+  it('M1: a giver cannot re-point an assignment to a stronger role, nor take one away', async () => {
+    const giver = await giverWith();
+    const target = await createUser(server);
+    const weak = await assign(target.id, await roleIdOfType(server, 'user'), giver.token);
+    expect(weak.status).toBe(201);
+    const stronger = await managers();
+    const repointed = await server.put(
+      `/api/auth/user-roles/${weak.body._id}`,
+      { user: giver.id, role: stronger },
+      giver.token,
+    );
+    expect(repointed.status).toBe(403);
+    const held = await assign(target.id, stronger);
+    expect((await server.del(`/api/auth/user-roles/${held.body._id}`, giver.token)).status).toBe(403);
+    // A giver holding those permissions too may give and take the role.
+    const able = await giverWith('GET /api/auth/users', 'PUT /api/auth/users/:id');
+    expect((await server.del(`/api/auth/user-roles/${held.body._id}`, able.token)).status).toBe(200);
+  });
+
+  it('L10: a non-administrator neither adds roles to an administrator nor takes any away', async () => {
+    const giver = await giverWith();
+    const someAdmin = await createUser(server, { roles: ['admin'] });
+    const added = await assign(someAdmin.id, await roleIdOfType(server, 'user'), giver.token);
+    expect(added.status).toBe(403);
+    expect(added.body).toEqual({ error: 'Only administrators can manage administrators or grant the admin role.' });
+    const custom = await createRoleWith(server, `Plain ${crypto.randomUUID().slice(0, 8)}`);
+    const held = await assign(someAdmin.id, custom);
+    expect((await server.del(`/api/auth/user-roles/${held.body._id}`, giver.token)).status).toBe(403);
+    expect((await server.get(`/api/auth/user-roles/${held.body._id}`, admin)).status).toBe(200);
+  });
+});
+
 describe('PUT and DELETE /api/auth/user-roles/:id', () => {
   it('change the role and remove the assignment', async () => {
     const user = await createUser(server);

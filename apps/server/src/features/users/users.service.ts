@@ -7,7 +7,10 @@ import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { AuthUser } from '../../plugins/access.js';
+import { expireResetLinks } from '../auth/password-reset.js';
+import { releaseInvitesOf } from '../invites/invites.queries.js';
 import { notifyUser, passwordChangedNotification } from '../notifications/notify.js';
+import { assertWithinOwnGrants, permissionsOfUser } from '../roles/grants.js';
 import { assertAnAdminRemains, isAdminUser, lockAdminChanges } from './admin-guard.js';
 import { findUserById, isEmailTaken, toUser, userColumns } from './users.queries.js';
 
@@ -36,6 +39,16 @@ export async function createUser(db: Db, body: CreateUserBody): Promise<User> {
   }
 }
 
+/**
+ * Outside the administrators, nobody changes or deletes an administrator, nor anyone holding a
+ * permission the actor does not: setting their password would hand the actor those permissions.
+ */
+async function assertMayManage(tx: Db, actor: AuthUser, id: string) {
+  if (actor.isAdmin) return;
+  if (await isAdminUser(tx, id)) throw new AppError('forbidden', messages.adminOnly);
+  await assertWithinOwnGrants(tx, actor, await permissionsOfUser(tx, id), messages.beyondOwnGrantsUser);
+}
+
 export async function updateUser(db: Db, actor: AuthUser, id: string, body: UpdateUserBody): Promise<User> {
   if (id === actor.id && body.blocked) throw new AppError('forbidden', messages.notSelfBlock);
   if (await isEmailTaken(db, body.email, id)) throw emailTaken();
@@ -45,9 +58,13 @@ export async function updateUser(db: Db, actor: AuthUser, id: string, body: Upda
       await lockAdminChanges(tx);
       const current = await findUserById(tx, id);
       if (!current) throw notFound();
-      if (!actor.isAdmin && (await isAdminUser(tx, id))) throw new AppError('forbidden', messages.adminOnly);
+      await assertMayManage(tx, actor, id);
+      const isEmailChanged = body.email !== current.email;
+      // A new address is a new owner of the account as far as anyone can tell: the sessions and
+      // reset links made for the old one end.
       const endsSessions =
         passwordHash !== undefined ||
+        isEmailChanged ||
         (body.blocked === true && !current.blocked) ||
         (body.confirmed === false && current.confirmed);
       const [row] = await tx
@@ -64,6 +81,7 @@ export async function updateUser(db: Db, actor: AuthUser, id: string, body: Upda
         .where(eq(users.id, id))
         .returning(userColumns);
       await assertAnAdminRemains(tx);
+      if (passwordHash || isEmailChanged) await expireResetLinks(tx, id);
       if (passwordHash) await notifyUser(tx, id, passwordChangedNotification);
       return toUser(row!);
     });
@@ -77,7 +95,8 @@ export async function deleteUser(db: Db, actor: AuthUser, id: string): Promise<v
   if (id === actor.id) throw new AppError('forbidden', messages.notSelfDelete);
   await db.transaction(async (tx) => {
     await lockAdminChanges(tx);
-    if (!actor.isAdmin && (await isAdminUser(tx, id))) throw new AppError('forbidden', messages.adminOnly);
+    await assertMayManage(tx, actor, id);
+    await releaseInvitesOf(tx, id);
     const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
     if (deleted.length === 0) throw notFound();
     await assertAnAdminRemains(tx);

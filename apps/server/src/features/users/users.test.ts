@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.js';
+import { passwordResets, users } from '../../db/schema.js';
 import { createSignedInUser, createUser, uniqueEmail } from '../../test/factories.js';
 import { createRoleWith } from '../../test/resource-helpers.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
@@ -131,6 +131,21 @@ describe('POST /api/auth/users', () => {
     );
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ error: 'A user with this email already exists.' });
+  });
+
+  it('I6: answers 409 for the same address written in another Unicode form', async () => {
+    const tag = marker();
+    const composed = `jos\u00e9-${tag}@example.test`;
+    const decomposed = `jose\u0301-${tag}@example.test`;
+    const first = await server.post('/api/auth/users', { name: 'José', email: composed, password: 'secret1' }, admin);
+    expect(first.status).toBe(201);
+    const second = await server.post(
+      '/api/auth/users',
+      { name: 'José', email: decomposed, password: 'secret1' },
+      admin,
+    );
+    expect(second.status).toBe(409);
+    expect((await server.post('/api/auth/login', { email: decomposed, password: 'secret1' })).status).toBe(200);
   });
 
   it.each([
@@ -278,5 +293,55 @@ describe('guard rails', () => {
     expect(refused.body).toEqual({ error: 'Only administrators can manage administrators or grant the admin role.' });
     expect((await server.del(`/api/auth/users/${someAdmin.id}`, editor.token)).status).toBe(403);
     expect((await userRow(someAdmin.id))!.name).toBe(someAdmin.name);
+  });
+
+  it('M2: keep someone who may edit users from taking over anyone holding more than they do', async () => {
+    const editorRole = await createRoleWith(
+      server,
+      `User editors ${marker()}`,
+      'GET /api/auth/users',
+      'PUT /api/auth/users/:id',
+      'DELETE /api/auth/users/:id',
+    );
+    const managerRole = await createRoleWith(
+      server,
+      `Managers ${marker()}`,
+      'GET /api/auth/users',
+      'POST /api/auth/roles',
+      'PUT /api/auth/roles/:id',
+    );
+    const editor = await createSignedInUser(server, { roleIds: [editorRole] });
+    const manager = await createUser(server, { roleIds: [managerRole] });
+    const takeover = await server.put(
+      `/api/auth/users/${manager.id}`,
+      { name: manager.name, email: manager.email, password: 'attacker1' },
+      editor.token,
+    );
+    expect(takeover.status).toBe(403);
+    expect(takeover.body).toEqual({ error: 'You can only change people whose permissions you hold yourself.' });
+    expect((await server.post('/api/auth/login', { email: manager.email, password: 'attacker1' })).status).toBe(401);
+    expect((await server.del(`/api/auth/users/${manager.id}`, editor.token)).status).toBe(403);
+    expect(await userRow(manager.id)).toBeDefined();
+    // Someone whose permissions the editor holds too stays theirs to edit.
+    const peer = await createUser(server, { roleIds: [editorRole] });
+    const edited = await server.put(`/api/auth/users/${peer.id}`, { name: 'Peer', email: peer.email }, editor.token);
+    expect(edited.status).toBe(200);
+  });
+});
+
+describe('changing an address', () => {
+  it('I9: ends the person’s sessions and the reset links sent to the old address', async () => {
+    const member = await createSignedInUser(server);
+    await server.post('/api/auth/forgot-password', { email: member.email });
+    const links = () => server.deps.db.select().from(passwordResets).where(eq(passwordResets.userId, member.id));
+    await expect.poll(async () => (await links()).length).toBe(1);
+    const moved = await server.put(
+      `/api/auth/users/${member.id}`,
+      { name: member.name, email: uniqueEmail('moved') },
+      admin,
+    );
+    expect(moved.status).toBe(200);
+    expect((await server.get('/api/auth/my-profile', member.token)).status).toBe(401);
+    expect((await links()).every((link) => link.usedAt !== null)).toBe(true);
   });
 });
