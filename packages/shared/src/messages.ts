@@ -55,6 +55,7 @@ export const messages = {
   googleUnavailable: 'Google sign-in is temporarily unavailable. Please try again shortly.',
   googleDisabled: 'Google sign-in is not enabled.',
   googleNoAccount: 'No account uses this Google address. Ask an administrator for an invite.',
+  googleOtherAccount: 'This address belongs to an account linked to another Google account.',
   languageCode: 'Language must be a code of 2 or 3 letters, such as el or en',
   translationKeyTooLong: 'A translation key must be at most 200 characters',
   translationTextType: 'Translation texts must be text',

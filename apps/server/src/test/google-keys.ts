@@ -1,8 +1,13 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 
 export const GOOGLE_TEST_CLIENT_ID = 'community-test.apps.googleusercontent.com';
+
+/** A stable Google account id per address, as Google keeps one per account. */
+export const googleSubOf = (email: string) =>
+  String(BigInt(`0x${crypto.createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 15)}`));
 
 type KeyPair = { kid: string; privateKey: CryptoKey; publicKey: CryptoKey };
 
@@ -49,8 +54,12 @@ export async function startGoogleKeys() {
   return {
     jwksUrl: `http://127.0.0.1:${port}/oauth2/v3/certs`,
     foreignKey: foreign,
-    /** An ID token for `email` as Google would issue it to this client. */
-    idToken: (email: string, claims: JWTPayload = {}) => sign({ email, name: 'Google Person', ...claims }),
+    /**
+     * An ID token for `email` as Google would issue it to this client. Unless told otherwise, the
+     * Google account (`sub`) is the one this address names.
+     */
+    idToken: (email: string, claims: JWTPayload = {}) =>
+      sign({ sub: googleSubOf(email), email, name: 'Google Person', ...claims }),
     sign,
     requestCount: () => requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -14,9 +14,9 @@ import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { createKeyedQueue } from '../../lib/keyed-queue.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { createUserThroughInvite } from '../invites/invites.service.js';
 import { findUserByEmail } from '../users/users.queries.js';
 import { createGoogleVerifier } from './google.js';
+import { findGoogleAccount } from './google-account.js';
 import { resetPassword, sendPasswordReset } from './password-reset.js';
 import { startSession } from '../sessions/start-session.js';
 
@@ -135,13 +135,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
       if (!verifyGoogle) throw new AppError('unavailable', messages.googleDisabled);
       await limits.consume('tokenChecksPerIp', request.ip);
       const person = await verifyGoogle(request.body.credential);
-      let user = await findUserByEmail(db, person.email);
-      if (!user) {
-        if (!request.body.invite) throw new AppError('forbidden', messages.googleNoAccount);
-        await createUserThroughInvite(db, request.body.invite, person);
-        user = await findUserByEmail(db, person.email);
-      }
-      if (!user) throw new AppError('forbidden', messages.googleNoAccount);
+      const user = await findGoogleAccount(db, person, request.body.invite);
       if (user.blocked) throw new AppError('forbidden', messages.blocked);
       if (!user.confirmed) throw new AppError('forbidden', messages.awaitingApproval);
       return startSession({ db, tokens }, clientOf(request), user);

@@ -44,6 +44,43 @@ async function newInvite(body: Record<string, unknown> = {}) {
   return response.body as { _id: string; token: string };
 }
 
+describe('Google accounts are bound by their subject', () => {
+  it('L9: links the account to the Google account of its first Google sign-in', async () => {
+    const member = await createUser(server);
+    expect((await googleSignIn(await google.idToken(member.email, { sub: 'google-account-1' }))).status).toBe(200);
+    expect((await storedUser(member.email))!.googleSub).toBe('google-account-1');
+    // The Google account now shows another address: it still opens the account it is linked to.
+    const moved = await googleSignIn(await google.idToken(uniqueEmail('renamed'), { sub: 'google-account-1' }));
+    expect(moved.status).toBe(200);
+    expect(moved.body.user._id).toBe(member.id);
+  });
+
+  it('L9: a Google account whose address changed to another member’s never opens that member’s account', async () => {
+    const [first, second] = [await createUser(server), await createUser(server)];
+    expect((await googleSignIn(await google.idToken(first.email, { sub: 'google-account-2' }))).status).toBe(200);
+    const response = await googleSignIn(await google.idToken(second.email, { sub: 'google-account-2' }));
+    expect(response.status).toBe(200);
+    expect(response.body.user._id).toBe(first.id);
+    expect((await storedUser(second.email))!.googleSub).toBeNull();
+  });
+
+  it('L9: refuses another Google account showing the address of an account already linked', async () => {
+    const member = await createUser(server);
+    expect((await googleSignIn(await google.idToken(member.email, { sub: 'google-account-3' }))).status).toBe(200);
+    const other = await googleSignIn(await google.idToken(member.email, { sub: 'google-account-4' }));
+    expect(other.status).toBe(403);
+    expect(other.body).toEqual({ error: 'This address belongs to an account linked to another Google account.' });
+  });
+
+  it('refuses an ID token without a subject', async () => {
+    const member = await createUser(server);
+    expect(await googleSignIn(await google.idToken(member.email, { sub: undefined }))).toMatchObject({
+      status: 401,
+      body: GOOGLE_FAILED,
+    });
+  });
+});
+
 describe('POST /api/auth/google for an existing account', () => {
   it('signs in with the answer of a password sign-in, whatever the case of the address', async () => {
     const member = await createUser(server, { roles: ['user'] });

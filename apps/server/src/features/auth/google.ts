@@ -4,7 +4,8 @@ import { AppError } from '../../lib/app-error.js';
 
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 
-export type GooglePerson = { email: string; name: string };
+/** `sub` is Google's id of the account: stable, unlike the address it shows. */
+export type GooglePerson = { sub: string; email: string; name: string };
 export type GoogleVerifier = (credential: string) => Promise<GooglePerson>;
 
 /** Key-set trouble is Google's (or the network's), not the person's: it answers 503, not 401. */
@@ -24,16 +25,18 @@ export function createGoogleVerifier(options: { clientId: string; jwksUrl: strin
         issuer: GOOGLE_ISSUERS,
         audience: options.clientId,
         algorithms: ['RS256'],
-        requiredClaims: ['exp', 'email'],
+        requiredClaims: ['exp', 'sub', 'email'],
       }));
     } catch (error) {
       if (isKeySetFailure(error)) throw new AppError('unavailable', messages.googleUnavailable);
       throw new AppError('unauthorized', messages.googleFailed);
     }
-    const { email, email_verified: isVerified, name } = payload;
-    if (typeof email !== 'string' || isVerified !== true) throw new AppError('unauthorized', messages.googleFailed);
+    const { sub, email, email_verified: isVerified, name } = payload;
+    if (typeof sub !== 'string' || !sub || sub.length > 255 || typeof email !== 'string' || isVerified !== true) {
+      throw new AppError('unauthorized', messages.googleFailed);
+    }
     const address = email.trim().toLowerCase();
     const displayName = typeof name === 'string' && name.trim() ? name.trim().slice(0, 100) : address.split('@')[0]!;
-    return { email: address, name: displayName };
+    return { sub, email: address, name: displayName };
   };
 }

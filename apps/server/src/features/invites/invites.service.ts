@@ -142,7 +142,7 @@ export async function deleteInvite(db: Db, id: string): Promise<void> {
 export async function createUserThroughInvite(
   db: Db,
   token: string,
-  person: { email: string; name: string },
+  person: { sub: string; email: string; name: string },
 ): Promise<string> {
   try {
     return await db.transaction(async (tx) => {
@@ -150,7 +150,9 @@ export async function createUserThroughInvite(
       const refusal = inviteRefusal(invite, person.email);
       if (refusal) throw new AppError('bad_request', refusal);
       const userId = newId();
-      await tx.insert(users).values({ id: userId, name: person.name, email: person.email, confirmed: true });
+      await tx
+        .insert(users)
+        .values({ id: userId, name: person.name, email: person.email, googleSub: person.sub, confirmed: true });
       await tx.insert(userRoles).values({ id: newId(), userId, roleId: await userRoleId(tx) });
       await tx
         .update(invites)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { LoginResponse, User } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { ANCHOR_EVERY, containsPattern, listPage, type PageWindow, type SortKey } from '../../db/list.js';
@@ -99,20 +99,34 @@ const rolesById = (db: Db) =>
     return new Map<string, RoleRef>(rows.map((role) => [role._id, role]));
   });
 
+const signInColumns = {
+  ...userColumns,
+  passwordHash: users.passwordHash,
+  tokenVersion: users.tokenVersion,
+  googleSub: users.googleSub,
+  // Written out: drizzle drops table names from columns in a one-table select.
+  roleIds: sql<string[]>`array(select ur.role_id::text from user_roles ur where ur.user_id = "users"."id")`,
+};
+
 /** The sign-in read, built once per database: a sign-in is the one call that is never cached. */
 function prepareSignInRead(db: Db) {
   return db
-    .select({
-      ...userColumns,
-      passwordHash: users.passwordHash,
-      tokenVersion: users.tokenVersion,
-      // Written out: drizzle drops table names from columns in a one-table select.
-      roleIds: sql<string[]>`array(select ur.role_id::text from user_roles ur where ur.user_id = "users"."id")`,
-    })
+    .select(signInColumns)
     .from(users)
     .where(eq(users.email, sql.placeholder('email')))
     .limit(1)
     .prepare('sign_in_user');
+}
+
+type SignInRow = Awaited<ReturnType<ReturnType<typeof prepareSignInRead>['execute']>>[number];
+
+/** The row with the names and types of the roles it holds, sorted by name. */
+async function withRoles(db: Db, row: SignInRow | undefined) {
+  if (!row) return undefined;
+  const known = await rolesById(db);
+  const { roleIds, ...user } = row;
+  const held = roleIds.flatMap((id) => known.get(id) ?? []);
+  return { ...user, roles: held.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
 }
 const signInReads = new WeakMap<Db, ReturnType<typeof prepareSignInRead>>();
 
@@ -123,11 +137,24 @@ const signInReads = new WeakMap<Db, ReturnType<typeof prepareSignInRead>>();
 export async function findUserByEmail(db: Db, email: string) {
   let read = signInReads.get(db);
   if (!read) signInReads.set(db, (read = prepareSignInRead(db)));
-  const [[row], known] = await Promise.all([read.execute({ email }), rolesById(db)]);
-  if (!row) return undefined;
-  const { roleIds, ...user } = row;
-  const held = roleIds.flatMap((id) => known.get(id) ?? []);
-  return { ...user, roles: held.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)) };
+  const [[row]] = await Promise.all([read.execute({ email }), rolesById(db)]);
+  return withRoles(db, row);
+}
+
+/** The account a Google account was linked to at its first Google sign-in. */
+export async function findUserByGoogleSub(db: Db, sub: string) {
+  const [row] = await db.select(signInColumns).from(users).where(eq(users.googleSub, sub)).limit(1);
+  return withRoles(db, row);
+}
+
+/** Links the account to a Google account, unless it is already linked (to any). */
+export async function linkGoogleAccount(db: Db, userId: string, sub: string): Promise<boolean> {
+  const linked = await db
+    .update(users)
+    .set({ googleSub: sub })
+    .where(and(eq(users.id, userId), isNull(users.googleSub)))
+    .returning({ id: users.id });
+  return linked.length > 0;
 }
 
 export async function isEmailTaken(db: Db, email: string, exceptId?: string) {
