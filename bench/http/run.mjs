@@ -240,7 +240,12 @@ execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'ignore' }
 const engines = [];
 if (values.engine !== 'postgres') engines.push(await runEngine('PGlite', { DATA_DIR: dataDir }));
 if (process.env.DATABASE_URL && values.engine !== 'pglite') {
-  engines.push(await runEngine('PostgreSQL', { DATABASE_URL: process.env.DATABASE_URL }));
+  engines.push(
+    await runEngine('PostgreSQL', {
+      DATABASE_URL: process.env.DATABASE_URL,
+      JWT_SECRET: process.env.JWT_SECRET ?? 'a-bench-signing-key-of-at-least-32-characters',
+    }),
+  );
 }
 const rows = engines.flatMap((engine) => engine.rows);
 console.table(rows);

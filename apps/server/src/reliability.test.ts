@@ -6,7 +6,15 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './test/test-database.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer } from './test/test-server.js';
-import { freePort, launch, signIn, stop, waitUntilHealthy, type Running } from './test/server-process.js';
+import {
+  freePort,
+  launch,
+  signIn,
+  stop,
+  waitUntilHealthy,
+  TEST_JWT_SECRET,
+  type Running,
+} from './test/server-process.js';
 
 const admin = { ADMIN_EMAIL: 'owner@example.test', ADMIN_PASSWORD: 'owner-password' };
 const dirs: string[] = [];
@@ -53,7 +61,7 @@ const engines = [
     env: async () => {
       const test = await createTestDatabase();
       drops.push(test.drop);
-      return { DATA_DIR: dataDir(), DATABASE_URL: test.url! };
+      return { DATA_DIR: dataDir(), DATABASE_URL: test.url!, JWT_SECRET: TEST_JWT_SECRET };
     },
   },
 ];
@@ -208,6 +216,7 @@ describe.runIf(canRunOwnCluster)('PostgreSQL stopped and started while the serve
     const running = await start({
       DATA_DIR: dataDir(),
       DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      JWT_SECRET: TEST_JWT_SECRET,
     });
     try {
       const { body } = await signIn(running.port, admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD);

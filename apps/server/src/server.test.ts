@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, launch, serverDir, signIn, stop, waitUntilHealthy } from './test/server-process.js';
+import { freePort, launch, serverDir, signIn, stop, TEST_JWT_SECRET, waitUntilHealthy } from './test/server-process.js';
 
 const admin = { ADMIN_EMAIL: 'owner@example.test', ADMIN_PASSWORD: 'owner-password' };
 
@@ -36,7 +36,7 @@ describe('the server process on the embedded database', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(((await list.json()) as { total: number }).total).toBe(2);
-      // The token from the first run still works: the signing secret is kept in the database.
+      // The token from the first run still works: the signing key and the session outlive the process.
       const old = await fetch(`http://127.0.0.1:${second.port}/api/auth/my-profile`, {
         headers: { authorization: `Bearer ${body.token}` },
       });
@@ -126,7 +126,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
   });
 
   it('start together: migrations and seeding happen once, and a token from one works on the other', async () => {
-    const env = { ...admin, DATABASE_URL: url.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pg-')) };
+    const env = {
+      ...admin,
+      DATABASE_URL: url.toString(),
+      JWT_SECRET: TEST_JWT_SECRET,
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pg-')),
+    };
     const [a, b] = [launch(env, await freePort()), launch(env, await freePort())];
     try {
       await Promise.all([waitUntilHealthy(a), waitUntilHealthy(b)]);

@@ -36,7 +36,8 @@ export async function createPgliteDatabase(options: { dataDir?: string; client?:
   if (!client) {
     const dbDir = options.dataDir ? path.join(options.dataDir, 'db') : undefined;
     if (dbDir) {
-      fs.mkdirSync(dbDir, { recursive: true });
+      // The database holds password hashes and personal data: a folder made here is private.
+      fs.mkdirSync(dbDir, { recursive: true, mode: 0o700 });
       releaseLock = acquireDataDirLock(path.join(options.dataDir!, 'db.lock'));
     }
     try {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -7,6 +8,13 @@ import * as schema from './schema.js';
 
 /** How long a lost subscription waits before listening again. */
 const RELISTEN_DELAY_MS = 1000;
+/**
+ * A connection dropped without a reset (a NAT or firewall forgetting it) raises no error: the
+ * listener sends itself a notice this often, and one not heard back in time counts as lost.
+ */
+const HEARTBEAT_MS = 2000;
+const HEARTBEAT_TIMEOUT_MS = 3000;
+const HEARTBEAT_PREFIX = 'heartbeat:';
 
 /** One key for the whole product, so concurrent starts apply migrations and seeding once. */
 const STARTUP_LOCK_KEY = 724_003_001;
@@ -69,9 +77,12 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
       let current: pg.Client | undefined;
       let retry: NodeJS.Timeout | undefined;
       const subscribe = async () => {
-        const client = new pg.Client({ connectionString: url });
+        const client = new pg.Client({ connectionString: url, keepAlive: true });
         let lost = false;
+        let heartbeat: NodeJS.Timeout | undefined;
+        let awaited: { nonce: string; sentAt: number } | undefined;
         const onLost = (error?: Error) => {
+          clearInterval(heartbeat);
           if (lost || stopped) return;
           lost = true;
           current = undefined;
@@ -80,8 +91,24 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
           client.end().catch(() => {});
           retry = setTimeout(() => void subscribe(), RELISTEN_DELAY_MS).unref();
         };
+        const beat = () => {
+          if (awaited && Date.now() - awaited.sentAt > HEARTBEAT_TIMEOUT_MS) {
+            onLost(new Error('no heartbeat heard back: the connection is gone'));
+            return;
+          }
+          if (awaited) return;
+          awaited = { nonce: crypto.randomUUID(), sentAt: Date.now() };
+          // Sent through the pool: heard back only if the listening connection still delivers.
+          pool.query('select pg_notify($1, $2)', [channel, HEARTBEAT_PREFIX + awaited.nonce]).catch(() => {});
+        };
         client.on('notification', (message) => {
-          if (message.channel === channel) onMessage(message.payload ?? '');
+          if (message.channel !== channel) return;
+          const payload = message.payload ?? '';
+          if (payload.startsWith(HEARTBEAT_PREFIX)) {
+            if (payload === HEARTBEAT_PREFIX + awaited?.nonce) awaited = undefined;
+            return;
+          }
+          onMessage(payload);
         });
         client.on('error', onLost);
         client.on('end', () => onLost());
@@ -89,6 +116,7 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
           await client.connect();
           await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
           current = client;
+          heartbeat = setInterval(beat, HEARTBEAT_MS).unref();
           onLive(true);
         } catch (error) {
           onLost(error as Error);

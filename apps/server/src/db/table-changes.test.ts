@@ -155,4 +155,32 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a lost subscription on PostgreSQL
       await admin.end();
     }
   });
+
+  it('L7: notices a listener that stops hearing without any error, and reads the database meanwhile', async () => {
+    const admin = new pg.Client({ connectionString: test.url });
+    await admin.connect();
+    const { rows } = await admin.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
+    );
+    const pid = rows[0]!.pid;
+    try {
+      const reads = counted(roleCount);
+      const get = () => cached(db(), 'test:silent', ['roles'], 'count', reads.read);
+      await get();
+      // The listening server process stops answering: its socket stays open, nothing says it is gone.
+      process.kill(pid, 'SIGSTOP');
+      await addRole('Added while nobody listened');
+      const until = Date.now() + 10_000;
+      while (changes.live && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(changes.live).toBe(false);
+      const before = await roleCount();
+      expect(await get()).toBe(before);
+      expect(reads.reads).toBe(2);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+      await admin.end();
+    }
+    for (let i = 0; i < 500 && !changes.live; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(changes.live).toBe(true);
+  }, 30_000);
 });

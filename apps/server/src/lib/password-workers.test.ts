@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from './passwords.js';
-import { createPasswordWorkers } from './password-workers.js';
+import { createPasswordWorkers, MAX_QUEUED_JOBS, PasswordQueueFull } from './password-workers.js';
+
+const IDLE_WORKER_MS = 10_000;
 
 /** Each of this process's threads with its nice value (field 19 of /proc/self/task/<tid>/stat). */
 const threads = () =>
@@ -32,6 +34,15 @@ describe('password workers', () => {
       Array.from({ length: 7 }, (_, i) => workers.run({ op: 'verify', hash, password: i % 2 ? 'pw' : 'no' })),
     );
     expect(answers).toEqual([false, true, false, true, false, true, false]);
+  });
+
+  it('L3: refuse a job once the queue is full, and still answer every job they hold', async () => {
+    const workers = createPasswordWorkers(ARGON2_OPTIONS, 1, IDLE_WORKER_MS, 3);
+    // One worker holds two jobs; three more wait; the sixth is refused.
+    const held = Array.from({ length: 5 }, (_, i) => workers.run({ op: 'hash', password: `p${i}` }));
+    await expect(workers.run({ op: 'hash', password: 'one too many' })).rejects.toBeInstanceOf(PasswordQueueFull);
+    expect((await Promise.all(held)).every((hash) => String(hash).startsWith('$argon2id$'))).toBe(true);
+    expect(MAX_QUEUED_JOBS).toBeLessThanOrEqual(256);
   });
 
   it.runIf(process.platform === 'linux')('run below the priority of the event loop', async () => {

@@ -32,6 +32,18 @@ const IDLE_WORKER_MS = 10_000;
 /** Jobs a worker holds: the one it runs and the next, so it never waits for the event loop between them. */
 const JOBS_PER_WORKER = 2;
 
+/**
+ * Jobs waiting for a worker, at most: about two seconds of argon2id on two cores. Past that a
+ * flood (say, from many addresses of one network) is refused rather than queued ahead of everyone.
+ */
+export const MAX_QUEUED_JOBS = 256;
+
+export class PasswordQueueFull extends Error {
+  constructor() {
+    super('too many password checks waiting');
+  }
+}
+
 export type PasswordWorkers = { run(job: Job): Promise<string | boolean> };
 
 type Slot = { worker: Worker; jobs: Pending[]; retirement?: NodeJS.Timeout };
@@ -45,6 +57,7 @@ export function createPasswordWorkers(
   options: object,
   size = os.availableParallelism(),
   idleMs = IDLE_WORKER_MS,
+  maxQueued = MAX_QUEUED_JOBS,
 ): PasswordWorkers {
   const argon2 = createRequire(import.meta.url).resolve('@node-rs/argon2');
   const slots: Slot[] = [];
@@ -110,6 +123,10 @@ export function createPasswordWorkers(
   return {
     run: (job) =>
       new Promise((resolve, reject) => {
+        if (queue.length >= maxQueued) {
+          reject(new PasswordQueueFull());
+          return;
+        }
         queue.push({ job, resolve, reject });
         dispatch();
       }),

@@ -1,4 +1,6 @@
-import { createPasswordWorkers } from './password-workers.js';
+import { messages } from '@community/shared';
+import { AppError } from './app-error.js';
+import { createPasswordWorkers, PasswordQueueFull } from './password-workers.js';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane. Runs on worker threads, off the event loop. */
 export const ARGON2_OPTIONS = {
@@ -10,11 +12,26 @@ export const ARGON2_OPTIONS = {
 
 const workers = createPasswordWorkers(ARGON2_OPTIONS);
 
-export const hashPassword = async (password: string): Promise<string> =>
-  String(await workers.run({ op: 'hash', password }));
+/** A full queue is the server's trouble, not the person's: 503, try again shortly. */
+const run: typeof workers.run = (job) =>
+  workers.run(job).catch((error: unknown) => {
+    if (error instanceof PasswordQueueFull) {
+      throw new AppError('unavailable', messages.serviceUnavailable, { 'retry-after': '5' });
+    }
+    throw error;
+  });
 
-const verify = async (hash: string, password: string): Promise<boolean> =>
-  (await workers.run({ op: 'verify', hash, password })) === true;
+export const hashPassword = async (password: string): Promise<string> => String(await run({ op: 'hash', password }));
+
+/** A malformed stored hash verifies as false; a full queue still refuses. */
+const verify = (hash: string, password: string): Promise<boolean> =>
+  run({ op: 'verify', hash, password }).then(
+    (value) => value === true,
+    (error: unknown) => {
+      if (error instanceof AppError) throw error;
+      return false;
+    },
+  );
 
 let dummyHash: Promise<string> | undefined;
 
@@ -22,8 +39,8 @@ let dummyHash: Promise<string> | undefined;
 export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
   if (!storedHash) {
     dummyHash ??= hashPassword('dummy-password-for-timing');
-    await verify(await dummyHash, password).catch(() => false);
+    await verify(await dummyHash, password);
     return false;
   }
-  return verify(storedHash, password).catch(() => false);
+  return verify(storedHash, password);
 }

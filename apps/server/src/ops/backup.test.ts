@@ -8,7 +8,7 @@ import type { Database } from '../db/client.js';
 import { createPgliteDatabase } from '../db/pglite.js';
 import { settings } from '../db/schema.js';
 import { createTestDatabase } from '../test/test-database.js';
-import { backupDatabase, restoreDatabase } from './backup.js';
+import { backupDatabase, pgClientCall, restoreDatabase } from './backup.js';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -61,6 +61,15 @@ describe('backup and restore of the embedded database', () => {
     await database.close();
   }, 60_000);
 
+  it('L1: writes backups that only their owner can read, in a folder only they can open', async () => {
+    const dataDir = tempDir();
+    const database = await open(dataDir);
+    await database.close();
+    const file = await backupDatabase({ dataDir });
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+  }, 60_000);
+
   it('refuses while a running server holds the data directory', async () => {
     const dataDir = tempDir();
     const database = await open(dataDir);
@@ -70,6 +79,21 @@ describe('backup and restore of the embedded database', () => {
     fs.writeFileSync(path.join(dataDir, 'db.lock'), String(holder.pid));
     await expect(backupDatabase({ dataDir })).rejects.toThrow(/in use|locked|another/i);
     await expect(restoreDatabase({ dataDir }, path.join(dataDir, 'missing.tar.gz'))).rejects.toThrow(/no backup/);
+  });
+});
+
+describe('the PostgreSQL tools', () => {
+  it('L1: get the password in their environment, never on their command line', () => {
+    const { url, env } = pgClientCall('postgres://owner:s%40cret@db.example:5432/community');
+    expect(url).toBe('postgres://owner@db.example:5432/community');
+    expect(env.PGPASSWORD).toBe('s@cret');
+  });
+
+  it('L1: fail with what the tool said, never with the database address', async () => {
+    const databaseUrl = 'postgres://owner:very-secret@127.0.0.1:1/community';
+    const failure = backupDatabase({ databaseUrl, dataDir: tempDir() });
+    await expect(failure).rejects.toThrow(/^pg_dump failed/);
+    await expect(failure).rejects.not.toThrow(/very-secret|127\.0\.0\.1:1/);
   });
 });
 

@@ -6,6 +6,9 @@ import path from 'node:path';
 export const serverDir = path.resolve(import.meta.dirname, '../..');
 export const entry = path.join(serverDir, 'dist/server.js');
 
+/** Instances on one PostgreSQL share their signing key, as the configuration requires. */
+export const TEST_JWT_SECRET = 'a-test-signing-key-shared-by-instances-0123456789';
+
 export type Running = { child: ChildProcess; port: number; output: () => string; exited: Promise<number | null> };
 
 export async function freePort(): Promise<number> {

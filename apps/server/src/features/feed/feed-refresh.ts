@@ -6,6 +6,8 @@ import { storePosts } from './feed.queries.js';
 
 const FEED_JOB_LOCK_KEY = 724_003_003;
 const FETCH_TIMEOUT_MS = 10_000;
+/** A channel page is some 100 KB; anything far larger is not one. */
+export const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 const LAST_FETCH_SETTING = 'feed_fetched_at';
 
 export type FeedRefresh = {
@@ -37,11 +39,16 @@ export function startFeedRefresh(options: {
     const response = await fetch(pageUrl, {
       signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
       headers: { accept: 'text/html' },
+      // The page is read where it is configured to be, not wherever it points.
+      redirect: 'manual',
     });
+    if (response.status >= 300 && response.status < 400) {
+      throw new Error(`the channel page redirected elsewhere (${response.status})`);
+    }
     if (!response.ok) throw new Error(`the channel page answered ${response.status}`);
     // The HTML parser is loaded only by an instance that reads a channel: it is the heaviest module.
     const { parseChannelPage } = await import('./telegram-parser.js');
-    const posts = parseChannelPage(await response.text(), baseUrl);
+    const posts = parseChannelPage(await readCapped(response, MAX_PAGE_BYTES), baseUrl);
     if (posts.length === 0) throw new Error('the channel page held no posts');
     await storePosts(db, posts);
     const now = new Date().toISOString();
@@ -77,4 +84,16 @@ export function startFeedRefresh(options: {
   const timer = setInterval(() => void refresh(), intervalMs);
   timer.unref();
   return { refresh, stop: () => clearInterval(timer) };
+}
+
+/** The body as text, refused once it passes `maxBytes` rather than read whole into memory. */
+async function readCapped(response: Response, maxBytes: number): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw new Error(`the channel page is larger than ${maxBytes} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }

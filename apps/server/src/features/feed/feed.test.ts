@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { feedPosts, settings } from '../../db/schema.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { MAX_PAGE_BYTES } from './feed-refresh.js';
 import { parseChannelPage } from './telegram-parser.js';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
@@ -14,19 +15,21 @@ const BROKEN_PAGE = fixture('broken-page.html');
 
 /** Stands in for t.me: serves whatever page the test chooses at /s/community_test. */
 async function startChannelServer() {
-  let answer: { status: number; body: string } = { status: 200, body: CHANNEL_PAGE };
+  let answer: { status: number; body: string; headers?: Record<string, string> } = { status: 200, body: CHANNEL_PAGE };
   const requests: string[] = [];
   const server = http.createServer((request, response) => {
     requests.push(request.url ?? '');
     if (request.url !== '/s/community_test') return response.writeHead(404).end();
-    response.writeHead(answer.status, { 'content-type': 'text/html; charset=utf-8' }).end(answer.body);
+    response
+      .writeHead(answer.status, { 'content-type': 'text/html; charset=utf-8', ...answer.headers })
+      .end(answer.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
-    serve: (status: number, body: string) => {
-      answer = { status, body };
+    serve: (status: number, body: string, headers?: Record<string, string>) => {
+      answer = { status, body, headers };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -61,6 +64,22 @@ describe('parseChannelPage', () => {
     expect(hostile!.userPhoto).toBeNull();
     expect(hostile!.messagePhotos).toEqual([]);
     expect(hostile!.messageText).toBe('<script>alert("x")</script> Συνέλευση μελών την Πέμπτη.');
+  });
+
+  it('I4: yields a post the page names twice once', () => {
+    const post = CHANNEL_PAGE.slice(CHANNEL_PAGE.indexOf('<div class="tgme_widget_message_wrap'));
+    const twice = CHANNEL_PAGE.replace('</body>', `${post}</body>`);
+    const ids = parseChannelPage(twice, 'https://t.me').map((parsed) => parsed.postId);
+    expect(ids).toEqual([...new Set(ids)]);
+    expect(ids).toHaveLength(3);
+  });
+
+  it('I4: reads a hostile style attribute in linear time', () => {
+    const style = 'background-image:url('.repeat(20_000);
+    const page = `<div class="tgme_widget_message" data-post="c/1"><div class="tgme_widget_message_photo_wrap" style="${style}"></div></div>`;
+    const started = performance.now();
+    expect(parseChannelPage(page, 'https://t.me')).toHaveLength(1);
+    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it('finds nothing in a broken or foreign page', () => {
@@ -133,6 +152,25 @@ describe('the Official Feed', () => {
     expect(warnings.map((line) => line.err)).toEqual([
       'the channel page held no posts',
       'the channel page answered 500',
+    ]);
+  });
+
+  it('I4: refuses a page over 2 MB and a redirect elsewhere, keeping the last posts', async () => {
+    await server.feed.refresh();
+    const before = (await server.deps.db.select().from(feedPosts)).length;
+    for (const [status, body, headers] of [
+      [200, CHANNEL_PAGE + ' '.repeat(MAX_PAGE_BYTES), {}],
+      [302, '', { location: 'http://127.0.0.1:9/s/community_test' }],
+    ] as const) {
+      channel.serve(status, body, headers);
+      await server.deps.db.delete(settings).where(eq(settings.key, 'feed_fetched_at'));
+      expect(await server.feed.refresh()).toBe('failed');
+    }
+    expect((await server.deps.db.select().from(feedPosts)).length).toBe(before);
+    const warnings = server.logs.filter((line) => line.msg === 'feed refresh failed; the last posts stay');
+    expect(warnings.slice(-2).map((line) => line.err)).toEqual([
+      `the channel page is larger than ${MAX_PAGE_BYTES} bytes`,
+      'the channel page redirected elsewhere (302)',
     ]);
   });
 

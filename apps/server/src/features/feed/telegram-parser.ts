@@ -22,7 +22,25 @@ function httpsUrl(value: string | undefined, base: string): string | null {
   }
 }
 
-const BACKGROUND_URL = /background-image:\s*url\((['"]?)(.*?)\1\)/i;
+/**
+ * The address in a style's `background-image: url(...)`, read by position: a pattern for it took
+ * time quadratic in a hostile attribute's length.
+ */
+function backgroundImageUrl(style: string): string | undefined {
+  const property = style.toLowerCase().indexOf('background-image');
+  if (property < 0) return undefined;
+  const open = style.indexOf('url(', property);
+  if (open < 0) return undefined;
+  let start = open + 'url('.length;
+  while (style[start] === ' ') start++;
+  const quote = style[start];
+  if (quote === '"' || quote === "'") {
+    const end = style.indexOf(quote, start + 1);
+    return end < 0 ? undefined : style.slice(start + 1, end);
+  }
+  const end = style.indexOf(')', start);
+  return end < 0 ? undefined : style.slice(start, end).trim();
+}
 
 /**
  * Reads the posts of a public channel page (`/s/{channel}`). Posts are recognised by their
@@ -30,7 +48,8 @@ const BACKGROUND_URL = /background-image:\s*url\((['"]?)(.*?)\1\)/i;
  */
 export function parseChannelPage(html: string, baseUrl: string): ParsedPost[] {
   const $ = cheerio.load(html);
-  const posts: ParsedPost[] = [];
+  // By id: a page naming one post twice yields it once (storing both at once would fail).
+  const posts = new Map<string, ParsedPost>();
   $('.tgme_widget_message[data-post]').each((_index, node) => {
     const post = $(node);
     const postId = post.attr('data-post')?.trim();
@@ -39,7 +58,7 @@ export function parseChannelPage(html: string, baseUrl: string): ParsedPost[] {
       httpsUrl(post.find('a.tgme_widget_message_date').attr('href'), baseUrl) ?? new URL(`/${postId}`, baseUrl).href;
     const photos = post
       .find('.tgme_widget_message_photo_wrap')
-      .map((_i, wrap) => httpsUrl(BACKGROUND_URL.exec($(wrap).attr('style') ?? '')?.[2], baseUrl))
+      .map((_i, wrap) => httpsUrl(backgroundImageUrl($(wrap).attr('style') ?? ''), baseUrl))
       .get()
       .filter((url): url is string => url !== null);
     // Line breaks kept: `<br>` becomes a newline, other markup is dropped.
@@ -47,7 +66,7 @@ export function parseChannelPage(html: string, baseUrl: string): ParsedPost[] {
     text.find('br').replaceWith('\n');
     const datetime = post.find('time[datetime]').first().attr('datetime');
     const postedAt = datetime ? new Date(datetime) : null;
-    posts.push({
+    posts.set(postId, {
       postId,
       userPhoto: httpsUrl(post.find('.tgme_widget_message_user_photo img').attr('src'), baseUrl),
       userName: post.find('.tgme_widget_message_owner_name').first().text().trim(),
@@ -57,5 +76,5 @@ export function parseChannelPage(html: string, baseUrl: string): ParsedPost[] {
       postedAt: postedAt && !Number.isNaN(postedAt.getTime()) ? postedAt : null,
     });
   });
-  return posts;
+  return [...posts.values()];
 }
