@@ -314,10 +314,12 @@ describe('what an upload may be, and how many', () => {
 
   it('L4: a deleted person’s images go with them', async () => {
     const member = await createSignedInUser(server);
-    await upload(member.token, fileForm(await solid(4, 4).png().toBuffer()));
-    expect(await imagesOf(member.id)).toHaveLength(1);
+    const uploaded = await upload(member.token, fileForm(await solid(4, 4).png().toBuffer()));
+    const imagePath: string = uploaded.body.filePaths[0].path;
     expect((await server.del(`/api/auth/users/${member.id}`, await server.adminToken())).status).toBe(200);
-    expect(await imagesOf(member.id)).toEqual([]);
+    const left = await server.deps.db.select().from(images).where(eq(images.id, IMAGE_PATH.exec(imagePath)![1]!));
+    expect(left).toEqual([]);
+    expect((await fetchImage(imagePath)).response.status).toBe(404);
   });
 });
 
