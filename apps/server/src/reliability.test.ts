@@ -162,7 +162,7 @@ describe('SIGTERM under load', () => {
         .output()
         .split('\n')
         .filter((line) => line.includes('"incoming request"')).length;
-    await expect.poll(received, { timeout: 10_000, intervals: [5] }).toBeGreaterThanOrEqual(30);
+    await expect.poll(received, { timeout: 10_000, interval: 5 }).toBeGreaterThanOrEqual(30);
     running.child.kill('SIGTERM');
     const statuses = await Promise.all(requests.map((request) => request.answered));
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
@@ -237,7 +237,7 @@ describe.runIf(canRunOwnCluster)('PostgreSQL stopped and started while the serve
       expect((await fetch(`http://127.0.0.1:${running.port}/readyz`)).status).toBe(503);
 
       ctl('start');
-      await expect.poll(async () => (await users()).status, { timeout: 20_000, intervals: [200] }).toBe(200);
+      await expect.poll(async () => (await users()).status, { timeout: 20_000, interval: 200 }).toBe(200);
       expect(running.child.exitCode).toBeNull();
     } finally {
       await stop(running);

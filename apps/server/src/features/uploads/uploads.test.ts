@@ -317,7 +317,10 @@ describe('what an upload may be, and how many', () => {
     const uploaded = await upload(member.token, fileForm(await solid(4, 4).png().toBuffer()));
     const imagePath: string = uploaded.body.filePaths[0].path;
     expect((await server.del(`/api/auth/users/${member.id}`, await server.adminToken())).status).toBe(200);
-    const left = await server.deps.db.select().from(images).where(eq(images.id, IMAGE_PATH.exec(imagePath)![1]!));
+    const left = await server.deps.db
+      .select()
+      .from(images)
+      .where(eq(images.id, IMAGE_PATH.exec(imagePath)![1]!));
     expect(left).toEqual([]);
     expect((await fetchImage(imagePath)).response.status).toBe(404);
   });
