@@ -1,19 +1,16 @@
-// `npm test`: type checks, then every suite; ends with one "N passed, N failed" line.
+// `npm test`: the static checks side by side, then every suite; ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runChecks } from './checks.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-test-results-'));
 
 const suites = [
-  { name: 'types', command: [npx, 'tsc', '-b', 'packages/shared', 'apps/server'], cwd: root },
-  { name: 'web types', command: [npx, 'tsc', '-p', 'apps/web'], cwd: root },
-  { name: 'e2e types', command: [npx, 'tsc', '-p', 'e2e'], cwd: root },
-  { name: 'lint', command: [npx, 'eslint', '.'], cwd: root },
-  { name: 'format', command: [npx, 'prettier', '--check', '.'], cwd: root },
+  { name: 'checks', run: runChecks },
   {
     name: 'api',
     command: [
@@ -55,6 +52,14 @@ let passed = 0;
 let failed = 0;
 let broken = false;
 for (const suite of selected) {
+  if (suite.run) {
+    const failedChecks = await suite.run();
+    if (failedChecks.length > 0) {
+      broken = true;
+      console.error(`checks failed: ${failedChecks.join(', ')}`);
+    }
+    continue;
+  }
   console.log(`\n=== ${suite.name} ===`);
   const [command, ...args] = suite.command;
   const { status } = spawnSync(command, args, {

@@ -59,7 +59,7 @@ const anchorCache = new WeakMap<Db, Map<string, { version: number; keys: Promise
 /** `name` names the list's order; lists of one table in one order share their anchors. */
 async function anchorsFor(db: Db, name: string, version: number, load: () => Promise<SortKey[]>) {
   let lists = anchorCache.get(db);
-  if (!lists) anchorCache.set(db, (lists = new Map()));
+  if (!lists) anchorCache.set(db, (lists = new Map<string, { version: number; keys: Promise<SortKey[]> }>()));
   const cached = lists.get(name);
   if (cached && cached.version === version) return cached.keys;
   const keys = load();

@@ -64,6 +64,8 @@ export function withPreparedStatements(pglite: PGlite): PGlite {
       if (value === null || value === undefined) return null;
       const type = statement.paramTypes[index]!;
       const serializer = options?.serializers?.[type] ?? pglite.serializers[type];
+      // As PGlite's own query does: a parameter without a serializer of its type is sent as its text.
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string
       return serializer ? serializer(value) : String(value);
     });
     const messages = await send([
@@ -138,14 +140,14 @@ export function withPreparedStatements(pglite: PGlite): PGlite {
         }
       }),
     );
-    return (result as Results<T> | undefined) ?? pglite.query<T>(text, params, options);
+    return (result as Results<T> | undefined) ?? (await pglite.query<T>(text, params, options));
   }
 
   return new Proxy(pglite, {
     get(target, property) {
       if (property === 'query') return query;
-      const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value.bind(target) as unknown) : value;
     },
   });
 }

@@ -3,7 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { migrationsFolder, type Database, type Db } from './client.js';
+import { migrationsFolder, type Database } from './client.js';
 import * as schema from './schema.js';
 
 /** How long a lost subscription waits before listening again. */
@@ -41,7 +41,7 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
     }
   };
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'postgres',
     // Waiting for another instance's start-up, or building an index on a large table, may
     // rightly take longer than any request's statement.

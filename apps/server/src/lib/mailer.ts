@@ -44,13 +44,14 @@ export function createMailer(options: {
   );
   return {
     send: async (mail) => {
-      const info = await (await transport.get()).sendMail({ from, ...mail });
+      // The stream transport answers the message it built.
+      const info = (await (await transport.get()).sendMail({ from, ...mail })) as { message: Buffer };
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(
         outbox,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${Math.random().toString(36).slice(2, 8)}.eml`,
       );
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      await fs.writeFile(file, info.message, { mode: 0o600 });
       logger.info({ file: path.basename(file) }, 'mail written to the outbox');
     },
     close: transport.close,

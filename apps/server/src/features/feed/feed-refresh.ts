@@ -90,7 +90,7 @@ export function startFeedRefresh(options: {
 async function readCapped(response: Response, maxBytes: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of response.body ?? []) {
+  for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
     size += chunk.byteLength;
     if (size > maxBytes) throw new Error(`the channel page is larger than ${maxBytes} bytes`);
     chunks.push(chunk);

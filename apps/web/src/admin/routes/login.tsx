@@ -46,7 +46,7 @@ export function LoginRoute() {
     toast.success(t('login.success'));
     const next = safeNext(params.get('next'));
     if ('site' in next) window.location.assign(next.site);
-    else navigate(next.inApp, { replace: true });
+    else void navigate(next.inApp, { replace: true });
   };
 
   const onSubmit = form.handleSubmit(async (body) => {

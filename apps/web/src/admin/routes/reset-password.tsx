@@ -36,7 +36,7 @@ export function ResetPasswordRoute() {
       await resetPassword({ password, resetToken });
       setOutcome({ tone: 'success', text: t('reset.success') });
       toast.success(t('reset.toast'));
-      setTimeout(() => navigate('/login', { replace: true }), REDIRECT_DELAY_MS);
+      setTimeout(() => void navigate('/login', { replace: true }), REDIRECT_DELAY_MS);
     } catch (caught) {
       setOutcome({ tone: 'error', text: getErrorMessage(caught, t('reset.error')) });
     }

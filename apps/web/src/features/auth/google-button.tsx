@@ -66,13 +66,11 @@ export function GoogleButton({ invite, onSignedIn, onError }: Props) {
         if (!isCurrent || !container.current) return;
         google.accounts.id.initialize({
           client_id: clientId,
-          callback: async ({ credential }) => {
+          callback: ({ credential }) => {
             const { invite: token, onSignedIn: done, onError: fail } = handlers.current;
-            try {
-              await done(await googleSignIn({ credential, invite: token }));
-            } catch (error) {
-              fail(getErrorMessage(error, t('login.googleError')));
-            }
+            googleSignIn({ credential, invite: token })
+              .then(done)
+              .catch((error: unknown) => fail(getErrorMessage(error, t('login.googleError'))));
           },
         });
         google.accounts.id.renderButton(container.current, {
