@@ -45,6 +45,26 @@ export default tseslint.config(
     },
   },
   {
+    // Routes parse, call and answer; plugins check. Rows are read and written, and kept in
+    // memory, only in *.queries.ts and *.service.ts.
+    files: ['apps/server/src/**/*.routes.ts', 'apps/server/src/plugins/*.ts'],
+    ignores: ['**/*.queries.ts', ...TEST_FILES],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'Queries belong in a *.queries.ts or *.service.ts file.' }],
+          patterns: [
+            {
+              regex: String.raw`/db/(schema|table-changes|query-rows|list)\.js$`,
+              message: 'Rows and caches belong in a *.queries.ts or *.service.ts file.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read loosely typed JSON bodies.
     files: TEST_FILES,
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -1,15 +1,21 @@
 import type { Logger } from 'pino';
 import type { Config } from './config/env.js';
-import type { Db } from './db/client.js';
+import type { Database, Db } from './db/client.js';
+import type { CatalogueSource } from './features/translations/catalogue.js';
 import type { BackgroundTasks } from './lib/background.js';
 import type { Mailer } from './lib/mailer.js';
 import type { RateLimits } from './lib/rate-limits.js';
 import type { TokenService } from './lib/tokens.js';
 import type { AccessControl } from './plugins/access.js';
 
-/** What route modules are given; built once in buildApp. */
+/**
+ * What every route module is given, built once in buildApp: `registerXRoutes(app, deps)` is the one
+ * signature. Passed in rather than decorated onto Fastify, so a module's needs are visible in its
+ * parameter and tests build the same object.
+ */
 export type AppDeps = {
   config: Config;
+  database: Database;
   db: Db;
   logger: Logger;
   mailer: Mailer;
@@ -17,4 +23,6 @@ export type AppDeps = {
   tokens: TokenService;
   access: AccessControl;
   background: BackgroundTasks;
+  /** The web build's key catalogue of interface texts. */
+  loadCatalogue: CatalogueSource;
 };

@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import { messages } from '@community/shared';
+import multipart from '@fastify/multipart';
+import { MAX_PROFILE_IMAGE_BYTES, messages } from '@community/shared';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config/env.js';
 import { openDatabase, type Database } from './db/client.js';
@@ -56,6 +57,28 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** JSON bodies above this are refused; uploads have their own limit. */
 const BODY_LIMIT = 256 * 1024;
+/** A profile image and the few fields beside it. */
+const UPLOAD_LIMITS = { fileSize: MAX_PROFILE_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 };
+
+/** Every feature's routes, each registered the same way; their order is the OpenAPI document's. */
+const ROUTE_MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
+  registerHealthRoutes,
+  registerAuthRoutes,
+  registerSessionRoutes,
+  registerUserRoutes,
+  registerRoleRoutes,
+  registerPermissionRoutes,
+  registerClientPermissionRoutes,
+  registerUserRoleRoutes,
+  registerProfileRoutes,
+  registerUploadRoutes,
+  registerInviteRoutes,
+  registerNotificationRoutes,
+  registerSiteConfigRoutes,
+  registerTranslationRoutes,
+  registerFeedRoutes,
+  registerContactRoutes,
+];
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
@@ -126,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const access = registerAccessControl(app, { db, tokens });
       const appDeps: AppDeps = {
         config,
+        database,
         db,
         logger,
         mailer,
@@ -133,24 +157,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         tokens,
         access,
         background,
+        loadCatalogue,
       };
 
-      registerHealthRoutes(app, database);
-      registerAuthRoutes(app, appDeps);
-      registerSessionRoutes(app, appDeps);
-      registerUserRoutes(app, appDeps);
-      registerRoleRoutes(app, appDeps);
-      registerPermissionRoutes(app, appDeps);
-      registerClientPermissionRoutes(app, appDeps);
-      registerUserRoleRoutes(app, appDeps);
-      registerProfileRoutes(app, appDeps);
-      await registerUploadRoutes(app, appDeps);
-      registerInviteRoutes(app, appDeps);
-      registerNotificationRoutes(app, appDeps);
-      registerSiteConfigRoutes(app, appDeps);
-      registerTranslationRoutes(app, appDeps, loadCatalogue);
-      registerFeedRoutes(app, appDeps);
-      registerContactRoutes(app, appDeps);
+      await app.register(multipart, { limits: UPLOAD_LIMITS });
+      for (const register of ROUTE_MODULES) register(app, appDeps);
       app.all('/api/*', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
         reply.code(404).send({ error: messages.routeNotFound }),
       );

@@ -66,6 +66,7 @@ export const messages = {
   contactReceived: 'Thank you. Your message was sent.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   internal: 'Internal Server Error',
+  permissionTaken: 'A permission for this method and route already exists.',
   permissionMethod: 'Permission method must be one of GET, POST, PUT, DELETE',
   pathOffSite: 'Path must be a path of this site, such as /users',
 } as const;

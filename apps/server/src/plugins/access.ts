@@ -1,13 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { messages } from '@community/shared';
 import { AppError } from '../lib/app-error.js';
 import type { TokenClaims, TokenService } from '../lib/tokens.js';
 import type { Db } from '../db/client.js';
-import { queryRows } from '../db/query-rows.js';
-import { cached } from '../db/table-changes.js';
-import { permissions, rolePermissions } from '../db/schema.js';
 import { isSessionLive } from '../features/sessions/sessions.queries.js';
+import { readGrants, readPermissionsByRoute, readUserAccess } from './access.queries.js';
 
 /**
  * - permission: governed by the permissions table (the default for every API route);
@@ -34,28 +31,13 @@ export type RegisteredRoute = { method: string; route: string; name: string; des
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** On top of its permission row: only holders of an admin role call it (the security model's own rows). */
+    adminOnly?: true;
   }
   interface FastifyRequest {
     user: AuthUser | null;
   }
 }
-
-/** A user's access depends on these; a change to any of them is heard at once by every instance. */
-const USER_TABLES = ['users', 'user_roles', 'roles'];
-const USER_CACHE = { max: 10_000, ttlMs: 60_000 };
-
-type UserRow = {
-  id: string;
-  name: string;
-  email: string;
-  username: string | null;
-  avatar_url: string | null;
-  confirmed: boolean;
-  blocked: boolean;
-  token_version: number;
-  role_ids: string[];
-  is_admin: boolean;
-};
 
 const GOVERNED_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 /** Ids in a token are checked for shape before any query sees them. */
@@ -97,54 +79,14 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
     }
   });
 
-  /** The user as stored now, with the roles it holds: one indexed query, kept until they change. */
-  const loadUser = (userId: string) =>
-    cached(
-      db,
-      'access:users',
-      USER_TABLES,
-      userId,
-      async () => {
-        const [row] = await queryRows<UserRow>(
-          db,
-          sql`
-        select u.id, u.name, u.email, u.username, u.avatar_url, u.confirmed, u.blocked, u.token_version,
-          array(select ur.role_id::text from user_roles ur where ur.user_id = u.id) as role_ids,
-          exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
-                  where ur.user_id = u.id and r.type = 'admin') as is_admin
-        from users u where u.id = ${userId}`,
-        );
-        return row ?? null;
-      },
-      USER_CACHE,
-    );
-
-  /** Every permission row by "METHOD route": a few hundred rows at most. */
-  const permissionsByRoute = () =>
-    cached(db, 'access:permissions', ['permissions'], 'all', async () => {
-      const rows = await db
-        .select({ id: permissions.id, method: permissions.method, route: permissions.route, auth: permissions.auth })
-        .from(permissions);
-      return new Map(rows.map((row) => [`${row.method} ${row.route}`, row]));
-    });
-
-  /** Which roles hold which permission, as "role permission" pairs. */
-  const grants = () =>
-    cached(db, 'access:grants', ['role_permissions'], 'all', async () => {
-      const rows = await db
-        .select({ roleId: rolePermissions.roleId, permissionId: rolePermissions.permissionId })
-        .from(rolePermissions);
-      return new Set(rows.map((row) => `${row.roleId} ${row.permissionId}`));
-    });
-
   async function holdsPermission(roleIds: string[], permissionId: string): Promise<boolean> {
     if (roleIds.length === 0) return false;
-    const held = await grants();
+    const held = await readGrants(db);
     return roleIds.some((roleId) => held.has(`${roleId} ${permissionId}`));
   }
 
   async function currentState({ userId, version, sessionId }: TokenClaims) {
-    const [row, isLive] = await Promise.all([loadUser(userId), isSessionLive(db, sessionId, userId)]);
+    const [row, isLive] = await Promise.all([readUserAccess(db, userId), isSessionLive(db, sessionId, userId)]);
     if (!row || !isLive || row.token_version !== version || row.blocked || !row.confirmed) return null;
     return {
       roleIds: row.role_ids,
@@ -190,7 +132,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
     }
     // HEAD reads what GET reads, so it needs what GET needs.
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const permission = (await permissionsByRoute()).get(`${method} ${route.url}`);
+    const permission = (await readPermissionsByRoute(db)).get(`${method} ${route.url}`);
     if (permission && !permission.auth) {
       if (bearerToken(request)) await identify(request).catch(() => undefined);
       return;
@@ -198,6 +140,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
     const { user, roleIds } = await identify(request);
     // Admin roles hold every permission, including routes not synced yet.
     if (user.isAdmin) return;
+    if (route.config.adminOnly) throw new AppError('forbidden', messages.adminOnly);
     if (!permission || !(await holdsPermission(roleIds, permission.id))) {
       throw new AppError('forbidden', messages.forbidden);
     }

@@ -1,8 +1,10 @@
 import { asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import type { ClientPermission } from '@community/shared';
+import type { ClientPermission, CreateClientPermissionBody, UserCategoriesResponse } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { containsPattern, listPage } from '../../db/list.js';
 import { clientPermissions, roleClientPermissions, roles, userRoles } from '../../db/schema.js';
+import { cached } from '../../db/table-changes.js';
+import { newId } from '../../lib/ids.js';
 import type { AuthUser } from '../../plugins/access.js';
 
 export const toClientPermission = (row: typeof clientPermissions.$inferSelect): ClientPermission => ({
@@ -48,11 +50,27 @@ export async function findClientPermissionById(db: Db, id: string) {
   return row ? toClientPermission(row) : undefined;
 }
 
+const MENU_TABLES = ['client_permissions', 'role_client_permissions', 'user_roles', 'roles'];
+
+/**
+ * The caller's menu, read on every screen load: kept until a menu entry, a grant or a role
+ * assignment changes. Administrators share one entry, as do guests.
+ */
+export function readUserCategories(
+  db: Db,
+  user: AuthUser | null,
+  query: { page: number; limit: number; q?: string },
+): Promise<UserCategoriesResponse> {
+  const audience = user ? (user.isAdmin ? 'admin' : user.id) : 'guest';
+  const key = `${audience} ${query.page} ${query.limit} ${query.q ?? ''}`;
+  return cached(db, 'menus', MENU_TABLES, key, async () => ({ categories: await listUserCategories(db, user, query) }));
+}
+
 /**
  * The menu entries a caller may see: guests get the guest roles' entries, signed-in users their
  * roles' entries, administrators every entry.
  */
-export async function listUserCategories(
+async function listUserCategories(
   db: Db,
   user: AuthUser | null,
   query: { page: number; limit: number; q?: string },
@@ -85,4 +103,28 @@ export async function listUserCategories(
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   return rows.map(toClientPermission);
+}
+
+const toRow = ({ menu_order: menuOrder, ...rest }: CreateClientPermissionBody) => ({ ...rest, menuOrder });
+
+export async function insertClientPermission(db: Db, body: CreateClientPermissionBody): Promise<ClientPermission> {
+  const [row] = await db
+    .insert(clientPermissions)
+    .values({ id: newId(), ...toRow(body) })
+    .returning();
+  return toClientPermission(row!);
+}
+
+export async function updateClientPermission(db: Db, id: string, body: CreateClientPermissionBody) {
+  const [row] = await db.update(clientPermissions).set(toRow(body)).where(eq(clientPermissions.id, id)).returning();
+  return row ? toClientPermission(row) : undefined;
+}
+
+/** Answers whether there was such a row. */
+export async function deleteClientPermission(db: Db, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(clientPermissions)
+    .where(eq(clientPermissions.id, id))
+    .returning({ id: clientPermissions.id });
+  return deleted.length > 0;
 }

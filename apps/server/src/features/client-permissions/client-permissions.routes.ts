@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import {
   apiRoutes,
   clientPermissionSchema,
@@ -15,18 +14,15 @@ import {
   userCategoriesResponseSchema,
 } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
-import { clientPermissions } from '../../db/schema.js';
-import { cached } from '../../db/table-changes.js';
 import { AppError } from '../../lib/app-error.js';
-import { newId } from '../../lib/ids.js';
 import {
+  deleteClientPermission,
   findClientPermissionById,
+  insertClientPermission,
   listClientPermissions,
-  listUserCategories,
-  toClientPermission,
+  readUserCategories,
+  updateClientPermission,
 } from './client-permissions.queries.js';
-
-const MENU_TABLES = ['client_permissions', 'role_client_permissions', 'user_roles', 'roles'];
 
 const notFound = () => new AppError('not_found', messages.notFound('Client permission'));
 
@@ -46,15 +42,7 @@ export function registerClientPermissionRoutes(app: FastifyInstance, { db }: App
         response: { 200: userCategoriesResponseSchema },
       },
     },
-    // Read on every screen load: kept until a menu entry, a grant or a role assignment changes.
-    async (request) => {
-      const { user, query } = request;
-      const audience = user ? (user.isAdmin ? 'admin' : user.id) : 'guest';
-      const key = `${audience} ${query.page} ${query.limit} ${query.q ?? ''}`;
-      return cached(db, 'menus', MENU_TABLES, key, async () => ({
-        categories: await listUserCategories(db, user, query),
-      }));
-    },
+    (request) => readUserCategories(db, request.user, request.query),
   );
 
   r.get(
@@ -97,14 +85,7 @@ export function registerClientPermissionRoutes(app: FastifyInstance, { db }: App
         response: { 201: clientPermissionSchema },
       },
     },
-    async (request, reply) => {
-      const { menu_order: menuOrder, ...rest } = request.body;
-      const [row] = await db
-        .insert(clientPermissions)
-        .values({ id: newId(), ...rest, menuOrder })
-        .returning();
-      return reply.code(201).send(toClientPermission(row!));
-    },
+    async (request, reply) => reply.code(201).send(await insertClientPermission(db, request.body)),
   );
 
   r.put(
@@ -119,14 +100,9 @@ export function registerClientPermissionRoutes(app: FastifyInstance, { db }: App
       },
     },
     async (request) => {
-      const { menu_order: menuOrder, ...rest } = request.body;
-      const [row] = await db
-        .update(clientPermissions)
-        .set({ ...rest, menuOrder })
-        .where(eq(clientPermissions.id, request.params.id))
-        .returning();
-      if (!row) throw notFound();
-      return toClientPermission(row);
+      const updated = await updateClientPermission(db, request.params.id, request.body);
+      if (!updated) throw notFound();
+      return updated;
     },
   );
 
@@ -141,11 +117,7 @@ export function registerClientPermissionRoutes(app: FastifyInstance, { db }: App
       },
     },
     async (request) => {
-      const deleted = await db
-        .delete(clientPermissions)
-        .where(eq(clientPermissions.id, request.params.id))
-        .returning({ id: clientPermissions.id });
-      if (deleted.length === 0) throw notFound();
+      if (!(await deleteClientPermission(db, request.params.id))) throw notFound();
       return { _id: request.params.id };
     },
   );

@@ -2,9 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiRoutes, contactBodySchema, messageResponseSchema, messages } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
-import { contactMessages } from '../../db/schema.js';
-import { newId } from '../../lib/ids.js';
-import { notifyAdmins } from '../notifications/notify.js';
+import { receiveContactMessage } from './contact.service.js';
 
 /** The Contact page's form: the message is kept and every administrator is told. */
 export function registerContactRoutes(app: FastifyInstance, { db, limits }: AppDeps) {
@@ -22,14 +20,7 @@ export function registerContactRoutes(app: FastifyInstance, { db, limits }: AppD
     },
     async (request, reply) => {
       await limits.consume('contactPerIp', request.ip);
-      const { name, email, message } = request.body;
-      await db.transaction(async (tx) => {
-        await tx.insert(contactMessages).values({ id: newId(), name, email, message });
-        await notifyAdmins(tx, {
-          title: 'New message from the contact page',
-          body: `${name} <${email}>: ${message.length > 1000 ? `${message.slice(0, 1000)}…` : message}`,
-        });
-      });
+      await receiveContactMessage(db, request.body);
       return reply.code(201).send({ message: messages.contactReceived });
     },
   );

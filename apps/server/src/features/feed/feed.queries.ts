@@ -1,7 +1,9 @@
+import crypto from 'node:crypto';
 import { desc, sql } from 'drizzle-orm';
 import type { FeedPost } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { feedPosts } from '../../db/schema.js';
+import { cached } from '../../db/table-changes.js';
 import type { ParsedPost } from './telegram-parser.js';
 
 /** The Official Feed shows this many of the newest posts. */
@@ -21,6 +23,13 @@ export async function latestPosts(db: Db): Promise<FeedPost[]> {
     message_photo: row.messagePhotos,
   }));
 }
+
+/** The feed with its ETag, read on every About page: kept until the posts change. */
+export const readFeed = (db: Db) =>
+  cached(db, 'feed', ['feed_posts'], 'latest', async () => {
+    const posts = await latestPosts(db);
+    return { posts, etag: `"${crypto.createHash('sha1').update(JSON.stringify(posts)).digest('base64url')}"` };
+  });
 
 /** New posts are added and edited ones updated; posts no longer on the page are kept. */
 export async function storePosts(db: Db, posts: ParsedPost[]): Promise<void> {

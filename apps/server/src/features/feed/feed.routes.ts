@@ -1,18 +1,12 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiRoutes, feedPostSchema, type FeedPost } from '@community/shared';
+import { apiRoutes, feedPostSchema } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { notModified } from '../../lib/not-modified.js';
-import { latestPosts } from './feed.queries.js';
-
-/** The feed changes every few minutes at most; each instance reads it this often. */
-const CACHE_MS = 30_000;
+import { readFeed } from './feed.queries.js';
 
 export function registerFeedRoutes(app: FastifyInstance, { db }: AppDeps) {
-  let cached: { at: number; posts: FeedPost[]; etag: string } | undefined;
-
   app.withTypeProvider<ZodTypeProvider>().get(
     apiRoutes.telegramData,
     {
@@ -26,14 +20,10 @@ export function registerFeedRoutes(app: FastifyInstance, { db }: AppDeps) {
       },
     },
     async (request, reply) => {
-      if (!cached || Date.now() - cached.at > CACHE_MS) {
-        const posts = await latestPosts(db);
-        const etag = `"${crypto.createHash('sha1').update(JSON.stringify(posts)).digest('base64url')}"`;
-        cached = { at: Date.now(), posts, etag };
-      }
-      reply.header('etag', cached.etag).header('cache-control', 'public, max-age=60');
-      if (request.headers['if-none-match'] === cached.etag) return notModified(reply);
-      return cached.posts;
+      const feed = await readFeed(db);
+      reply.header('etag', feed.etag).header('cache-control', 'public, max-age=60');
+      if (request.headers['if-none-match'] === feed.etag) return notModified(reply);
+      return feed.posts;
     },
   );
 }

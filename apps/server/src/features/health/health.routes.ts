@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.js';
+import type { AppDeps } from '../../app-deps.js';
 
-export function registerHealthRoutes(app: FastifyInstance, database: Database) {
+export function registerHealthRoutes(app: FastifyInstance, { database }: AppDeps) {
   const hidden = { hide: true };
   app.get('/healthz', { config: { access: 'public' }, schema: hidden }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { access: 'public' }, schema: hidden }, async (request, reply) => {

@@ -1,5 +1,5 @@
 import { asc, desc, eq, ilike, or } from 'drizzle-orm';
-import type { Permission } from '@community/shared';
+import type { CreatePermissionBody, Permission } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { containsPattern, listPage } from '../../db/list.js';
 import { permissions } from '../../db/schema.js';
@@ -42,6 +42,25 @@ export async function listPermissions(db: Db, query: { page: number; limit: numb
 export async function findPermissionById(db: Db, id: string) {
   const [row] = await db.select().from(permissions).where(eq(permissions.id, id)).limit(1);
   return row ? toPermission(row) : undefined;
+}
+
+export async function insertPermission(db: Db, body: CreatePermissionBody): Promise<Permission> {
+  const [row] = await db
+    .insert(permissions)
+    .values({ id: newId(), ...body })
+    .returning();
+  return toPermission(row!);
+}
+
+export async function updatePermissionRow(db: Db, id: string, body: CreatePermissionBody) {
+  const [row] = await db.update(permissions).set(body).where(eq(permissions.id, id)).returning();
+  return row ? toPermission(row) : undefined;
+}
+
+/** Answers whether there was such a row. */
+export async function deletePermissionRow(db: Db, id: string): Promise<boolean> {
+  const deleted = await db.delete(permissions).where(eq(permissions.id, id)).returning({ id: permissions.id });
+  return deleted.length > 0;
 }
 
 /** Adds a row for every registered route that has none; existing rows, edited or not, are kept. */

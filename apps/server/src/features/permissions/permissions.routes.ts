@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import {
   apiRoutes,
   createPermissionBodySchema,
@@ -14,23 +13,15 @@ import {
   updatePermissionBodySchema,
 } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
-import { permissions } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import { newId } from '../../lib/ids.js';
-import { isUniqueViolation } from '../../lib/pg-errors.js';
-import { currentUser, type AuthUser } from '../../plugins/access.js';
-import { findPermissionById, listPermissions, syncPermissions, toPermission } from './permissions.queries.js';
-
-const notFound = () => new AppError('not_found', messages.notFound('Permission'));
-const duplicate = () => new AppError('conflict', 'A permission for this method and route already exists.');
+import { findPermissionById, listPermissions, syncPermissions } from './permissions.queries.js';
+import { createPermission, deletePermission, updatePermission } from './permissions.service.js';
 
 /**
  * Permission rows are the security model itself: whoever edits one could point a permission they
  * hold at another route, or open a route to everyone. Only administrators change them.
  */
-function assertAdministrator(actor: AuthUser) {
-  if (!actor.isAdmin) throw new AppError('forbidden', messages.adminOnly);
-}
+const ADMINISTRATORS_ONLY = { adminOnly: true } as const;
 
 export function registerPermissionRoutes(app: FastifyInstance, { db, access }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -54,7 +45,7 @@ export function registerPermissionRoutes(app: FastifyInstance, { db, access }: A
     { schema: { summary: 'Get permission', tags, params: idParamsSchema, response: { 200: permissionSchema } } },
     async (request) => {
       const permission = await findPermissionById(db, request.params.id);
-      if (!permission) throw notFound();
+      if (!permission) throw new AppError('not_found', messages.notFound('Permission'));
       return permission;
     },
   );
@@ -62,6 +53,7 @@ export function registerPermissionRoutes(app: FastifyInstance, { db, access }: A
   r.post(
     apiRoutes.permissions,
     {
+      config: ADMINISTRATORS_ONLY,
       schema: {
         summary: 'Create permission',
         tags,
@@ -69,24 +61,13 @@ export function registerPermissionRoutes(app: FastifyInstance, { db, access }: A
         response: { 201: permissionSchema },
       },
     },
-    async (request, reply) => {
-      assertAdministrator(currentUser(request));
-      try {
-        const [row] = await db
-          .insert(permissions)
-          .values({ id: newId(), ...request.body })
-          .returning();
-        return reply.code(201).send(toPermission(row!));
-      } catch (error) {
-        if (isUniqueViolation(error)) throw duplicate();
-        throw error;
-      }
-    },
+    async (request, reply) => reply.code(201).send(await createPermission(db, request.body)),
   );
 
   r.put(
     `${apiRoutes.permissions}/:id`,
     {
+      config: ADMINISTRATORS_ONLY,
       schema: {
         summary: 'Update permission',
         tags,
@@ -95,33 +76,17 @@ export function registerPermissionRoutes(app: FastifyInstance, { db, access }: A
         response: { 200: permissionSchema },
       },
     },
-    async (request) => {
-      assertAdministrator(currentUser(request));
-      try {
-        const [row] = await db
-          .update(permissions)
-          .set(request.body)
-          .where(eq(permissions.id, request.params.id))
-          .returning();
-        if (!row) throw notFound();
-        return toPermission(row);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw duplicate();
-        throw error;
-      }
-    },
+    (request) => updatePermission(db, request.params.id, request.body),
   );
 
   r.delete(
     `${apiRoutes.permissions}/:id`,
-    { schema: { summary: 'Delete permission', tags, params: idParamsSchema, response: { 200: deletedSchema } } },
+    {
+      config: ADMINISTRATORS_ONLY,
+      schema: { summary: 'Delete permission', tags, params: idParamsSchema, response: { 200: deletedSchema } },
+    },
     async (request) => {
-      assertAdministrator(currentUser(request));
-      const deleted = await db
-        .delete(permissions)
-        .where(eq(permissions.id, request.params.id))
-        .returning({ id: permissions.id });
-      if (deleted.length === 0) throw notFound();
+      await deletePermission(db, request.params.id);
       return { _id: request.params.id };
     },
   );

@@ -72,19 +72,3 @@ export async function ensurePublished(db: Db, catalogue: Catalogue): Promise<voi
   const [any] = await db.select({ language: translations.language }).from(translations).limit(1);
   if (!any && Object.keys(catalogue.languages).length > 0) await generateTranslations(db, catalogue);
 }
-
-export async function publishedState(db: Db, language: string) {
-  const [row] = await db
-    .select({ lastGenerated: translations.lastGenerated })
-    .from(translations)
-    .where(eq(translations.language, language));
-  return row && { stamp: row.lastGenerated?.toISOString() ?? 'never' };
-}
-
-export async function publishedTexts(db: Db, language: string): Promise<Texts> {
-  const [row] = await db
-    .select({ published: translations.published })
-    .from(translations)
-    .where(eq(translations.language, language));
-  return row?.published ?? {};
-}

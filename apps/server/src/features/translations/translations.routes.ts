@@ -1,5 +1,3 @@
-import crypto from 'node:crypto';
-import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,33 +12,12 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { notModified } from '../../lib/not-modified.js';
-import { defaultTexts, type CatalogueSource } from './catalogue.js';
-import {
-  findTranslation,
-  generateTranslations,
-  listTranslations,
-  publishedState,
-  publishedTexts,
-  saveTranslation,
-} from './translations.queries.js';
+import { readPublishedTexts } from './published-texts.js';
+import { findTranslation, generateTranslations, listTranslations, saveTranslation } from './translations.queries.js';
 
 const LANGUAGE_CODE = /^[a-z]{2,3}$/;
-const STATE_TTL_MS = 1000;
 
-/** A published language as sent: compressed once per publication, not once per request. */
-type RenderedTexts = { key: string; body: string; etag: string; gzip: Buffer; br: Buffer };
-
-function renderTexts(key: string, body: string): RenderedTexts {
-  return {
-    key,
-    body,
-    etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"`,
-    gzip: zlib.gzipSync(body),
-    br: zlib.brotliCompressSync(body),
-  };
-}
-
-export function registerTranslationRoutes(app: FastifyInstance, { db }: AppDeps, loadCatalogue: CatalogueSource) {
+export function registerTranslationRoutes(app: FastifyInstance, { db, loadCatalogue }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['translations'];
 
@@ -60,7 +37,6 @@ export function registerTranslationRoutes(app: FastifyInstance, { db }: AppDeps,
       const body = request.body;
       if (body.generate_files) {
         await generateTranslations(db, await loadCatalogue(0));
-        recentStates.clear();
         return { message: messages.translationsGenerated, translations: await listTranslations(db) };
       }
       if (body.lang) {
@@ -88,23 +64,6 @@ export function registerTranslationRoutes(app: FastifyInstance, { db }: AppDeps,
     }),
   );
 
-  /**
-   * Which publication is current, asked of the database at most once a second per language:
-   * every page load asks for the texts. Another instance's Generate shows here within a second.
-   */
-  const recentStates = new Map<string, { at: number; state: Promise<{ stamp: string } | undefined> }>();
-  const recentState = (lng: string) => {
-    const known = recentStates.get(lng);
-    if (known && Date.now() - known.at < STATE_TTL_MS) return known.state;
-    const state = publishedState(db, lng);
-    recentStates.set(lng, { at: Date.now(), state });
-    state.catch(() => recentStates.delete(lng));
-    return state;
-  };
-
-  /** Rendered snapshots by language, valid while the published stamp and the catalogue stay the same. */
-  const rendered = new Map<string, RenderedTexts>();
-
   r.get(
     '/locales/:lng/translations.json',
     {
@@ -119,17 +78,8 @@ export function registerTranslationRoutes(app: FastifyInstance, { db }: AppDeps,
     },
     async (request, reply) => {
       const { lng } = request.params;
-      const state = LANGUAGE_CODE.test(lng) ? await recentState(lng) : undefined;
-      if (!state) throw new AppError('not_found', messages.routeNotFound);
-      const catalogue = await loadCatalogue();
-      const key = `${state.stamp}|${catalogue.version}`;
-      let entry = rendered.get(lng);
-      if (entry?.key !== key) {
-        // Keys the catalogue gained since the last generation show their default text meanwhile.
-        const body = JSON.stringify({ ...defaultTexts(catalogue, lng), ...(await publishedTexts(db, lng)) });
-        entry = renderTexts(key, body);
-        rendered.set(lng, entry);
-      }
+      const entry = LANGUAGE_CODE.test(lng) ? await readPublishedTexts(db, loadCatalogue, lng) : undefined;
+      if (!entry) throw new AppError('not_found', messages.routeNotFound);
       reply.header('etag', entry.etag).header('cache-control', 'public, no-cache').header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === entry.etag) return notModified(reply);
       reply.type('application/json; charset=utf-8');

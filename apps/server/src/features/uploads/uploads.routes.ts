@@ -1,8 +1,7 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_PROFILE_IMAGE_BYTES, apiRoutes, idParamsSchema, messages, uploadResponseSchema } from '@community/shared';
+import { apiRoutes, idParamsSchema, messages, uploadResponseSchema } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { currentUser } from '../../plugins/access.js';
@@ -27,10 +26,7 @@ async function readUpload(request: FastifyRequest): Promise<{ type: unknown; fil
   return { type, file };
 }
 
-export async function registerUploadRoutes(app: FastifyInstance, { db, limits }: AppDeps) {
-  await app.register(multipart, {
-    limits: { fileSize: MAX_PROFILE_IMAGE_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
-  });
+export function registerUploadRoutes(app: FastifyInstance, { db, limits }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['uploads'];
 

@@ -1,0 +1,19 @@
+import type { ContactBody } from '@community/shared';
+import type { Db } from '../../db/client.js';
+import { contactMessages } from '../../db/schema.js';
+import { newId } from '../../lib/ids.js';
+import { notifyAdmins } from '../notifications/notify.js';
+
+/** The longest part of a message a notification repeats; the message itself is kept whole. */
+const NOTIFIED_LENGTH = 1000;
+
+/** Keeps the message and tells every administrator, in one transaction. */
+export async function receiveContactMessage(db: Db, { name, email, message }: ContactBody): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(contactMessages).values({ id: newId(), name, email, message });
+    await notifyAdmins(tx, {
+      title: 'New message from the contact page',
+      body: `${name} <${email}>: ${message.length > NOTIFIED_LENGTH ? `${message.slice(0, NOTIFIED_LENGTH)}…` : message}`,
+    });
+  });
+}

@@ -1,0 +1,48 @@
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { translations } from '../../db/schema.js';
+import { cached } from '../../db/table-changes.js';
+import { defaultTexts, type CatalogueSource } from './catalogue.js';
+
+/** A published language as sent: compressed once per publication, not once per request. */
+export type RenderedTexts = { body: string; etag: string; gzip: Buffer; br: Buffer };
+
+function render(body: string): RenderedTexts {
+  return {
+    body,
+    etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"`,
+    gzip: zlib.gzipSync(body),
+    br: zlib.brotliCompressSync(body),
+  };
+}
+
+/**
+ * What /locales serves for a language, or undefined for a language that has none. Every page
+ * load asks for it, so it is kept until the translations change anywhere (a Generate on any
+ * instance) or a new web build brings a new catalogue. Keys the catalogue gained since the last
+ * Generate show their default text meanwhile.
+ */
+export async function readPublishedTexts(
+  db: Db,
+  loadCatalogue: CatalogueSource,
+  language: string,
+): Promise<RenderedTexts | undefined> {
+  const catalogue = await loadCatalogue();
+  return cached(
+    db,
+    'translations:published',
+    ['translations'],
+    `${language} ${catalogue.version}`,
+    async () => {
+      const [row] = await db
+        .select({ published: translations.published })
+        .from(translations)
+        .where(eq(translations.language, language));
+      if (!row) return undefined;
+      return render(JSON.stringify({ ...defaultTexts(catalogue, language), ...row.published }));
+    },
+    { max: 100, ttlMs: 60 * 60_000 },
+  );
+}
