@@ -8,6 +8,7 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 export const CHECKS = [
   { name: 'types', args: ['tsc', '-b', 'packages/shared', 'apps/server'] },
   { name: 'test types', args: ['tsc', '-p', 'apps/server/tsconfig.test.json'] },
+  { name: 'shared test types', args: ['tsc', '-p', 'packages/shared/tsconfig.test.json'] },
   { name: 'web types', args: ['tsc', '-p', 'apps/web'] },
   { name: 'e2e types', args: ['tsc', '-p', 'e2e'] },
   { name: 'lint', args: ['eslint', '.'] },

@@ -5,7 +5,8 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
-    include: ['src/**/*.test.ts'],
+    // The shared package's tests run here too: one runner, one report.
+    include: ['src/**/*.test.ts', '../../packages/shared/src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
     pool: 'forks',
     // Each file gets its own database; two at a time matches the two cores CI has.

@@ -34,7 +34,10 @@ import { createRateLimits } from './lib/rate-limits.js';
 import { createTokenService } from './lib/tokens.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerDocs } from './plugins/docs.js';
+import { registerErrorResponses } from './plugins/error-responses.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerLanguage } from './plugins/language.js';
+import { AppError } from './lib/app-error.js';
 import { registerJsonGuard } from './plugins/json-guard.js';
 import { requestSerializer } from './plugins/request-logging.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -97,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const logger = app.log as unknown as Logger;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(memoizingSerializerCompiler);
+  registerLanguage(app);
   registerErrorHandling(app);
 
   const database =
@@ -144,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await resolveSigningKey({ db, configured: config.jwtSecret, dataDir: config.dataDir, logger }),
       );
       registerSecurityHeaders(app, { googleSignIn: config.googleClientId !== undefined });
+      registerErrorResponses(app);
       await registerDocs(app);
       registerJsonGuard(app);
       const access = registerAccessControl(app, { db, tokens });
@@ -162,9 +167,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
       await app.register(multipart, { limits: UPLOAD_LIMITS });
       for (const register of ROUTE_MODULES) register(app, appDeps);
-      app.all('/api/*', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
-        reply.code(404).send({ error: messages.routeNotFound }),
-      );
+      app.all('/api/*', { config: { access: 'public' }, schema: { hide: true } }, () => {
+        throw new AppError('not_found', messages.routeNotFound);
+      });
       await registerWebApp(app, config.webDistDir);
       await app.ready();
       await seed(db, {

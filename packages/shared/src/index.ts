@@ -1,4 +1,6 @@
 export * from './messages.js';
+export * from './message-texts.js';
+export * from './localize.js';
 export * from './pagination.js';
 export * from './api-routes.js';
 export * from './site-path.js';

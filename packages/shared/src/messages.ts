@@ -1,72 +1,35 @@
-/** Texts of spec section 5 and 8; the server and the web app show the same words. */
-export const messages = {
-  required: (label: string) => `${label} is required`,
-  emailFormat: 'Entered value does not match email format',
-  passwordMin: 'Password must have at least 6 characters',
-  passwordsDoNotMatch: 'The passwords do not match',
-  fileTooLarge: 'File size exceeds 1MB limit. Please upload a smaller file.',
-  unexpected: 'An unexpected error occurred.',
-  invalidCredentials: 'Invalid email or password.',
-  awaitingApproval: 'Your account is awaiting approval.',
-  blocked: 'Your account is blocked.',
-  resetSent: 'Password reset instructions sent to your email.',
-  resetInvalid: 'This password reset link is invalid or has expired.',
-  passwordReset: 'Password reset successfully.',
-  loggedOut: 'Logged out successfully.',
-  unauthorized: 'Please sign in to continue.',
-  sessionEnded: 'Your session has ended. Please sign in again.',
-  forbidden: 'You do not have permission to do this.',
-  tooManyRequests: 'Too many requests. Please try again later.',
-  notFound: (entity: string) => `${entity} not found.`,
-  routeNotFound: 'Not Found',
-  invalidId: 'The id is not valid.',
-  malformedJson: 'The request body is not valid JSON.',
-  bodyTooLarge: 'The request body is too large.',
-  bodyTooDeep: 'The request body is nested too deeply.',
-  unsupportedMediaType: 'Unsupported content type.',
-  nulCharacter: 'Text must not contain NUL characters.',
-  emailTaken: 'A user with this email already exists.',
-  imageType: 'Only PNG, JPEG, WebP or GIF images are accepted.',
-  imageUnreadable: 'The image could not be read.',
-  imageTooManyPixels: 'The image dimensions are too large.',
-  imageTooManyFrames: 'The image has too many frames.',
-  uploadType: 'Type must be image',
-  imageNotUploaded: 'Image must be an uploaded image',
-  noFile: 'Please choose a file to upload.',
-  notSelfDelete: 'You cannot delete your own account.',
-  notSelfBlock: 'You cannot block your own account.',
-  lastAdmin: 'The last administrator cannot be removed, blocked or demoted.',
-  adminOnly: 'Only administrators can manage administrators or grant the admin role.',
-  beyondOwnGrantsRole: 'You can only grant, change or remove permissions that you hold yourself.',
-  beyondOwnGrantsAssignment: 'You can only give or take away roles whose permissions you hold yourself.',
-  beyondOwnGrantsUser: 'You can only change people whose permissions you hold yourself.',
-  roleTypeFixed: 'A seeded role cannot be deleted.',
-  inviteInvalid: 'Invite not valid.',
-  inviteExpired: 'This invite has expired.',
-  inviteUsed: 'This invite has already been used.',
-  inviteOtherEmail: 'This invite is for another email address.',
-  inviteHoursMin: 'Expires in (hours) must be at least 1',
-  inviteHoursMax: 'Expires in (hours) must be at most 8760',
-  inviteHoursWhole: 'Expires in (hours) must be a whole number',
-  inviteNotSubmitted: 'This invite has no registration awaiting approval.',
-  inviteSubmittedDelete: 'Approve or reject this registration before deleting the invite.',
-  registrationSubmitted: 'Registration submitted. Awaiting approval.',
-  googleFailed: 'Google login failed.',
-  googleUnavailable: 'Google sign-in is temporarily unavailable. Please try again shortly.',
-  googleDisabled: 'Google sign-in is not enabled.',
-  googleNoAccount: 'No account uses this Google address. Ask an administrator for an invite.',
-  googleOtherAccount: 'This address belongs to an account linked to another Google account.',
-  languageCode: 'Language must be a code of 2 or 3 letters, such as el or en',
-  translationKeyTooLong: 'A translation key must be at most 200 characters',
-  translationTextType: 'Translation texts must be text',
-  translationTextTooLong: 'A translation text must be at most 10000 characters',
-  translationTooManyKeys: 'A language can hold at most 5000 texts',
-  translationsSaved: 'Translations saved successfully',
-  translationsGenerated: 'Translations generated successfully',
-  contactReceived: 'Thank you. Your message was sent.',
-  serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
-  internal: 'Internal Server Error',
-  permissionTaken: 'A permission for this method and route already exists.',
-  permissionMethod: 'Permission method must be one of GET, POST, PUT, DELETE',
-  pathOffSite: 'Path must be a path of this site, such as /users',
-} as const;
+import { MESSAGE_TEXTS, type MessageKey } from './message-texts.js';
+
+/** The values a template takes, in the order its `{placeholders}` appear. */
+type Values<S extends string> = S extends `${string}{${string}}${infer Rest}` ? [string | number, ...Values<Rest>] : [];
+
+type Sentence<S extends string> = Values<S> extends [] ? S : (...values: Values<S>) => string;
+
+/** `{a} and {b}` with `['x', 'y']`: `x and y`. */
+export function fillTemplate(template: string, values: readonly (string | number)[]): string {
+  let index = 0;
+  let out = '';
+  let at = 0;
+  while (at < template.length) {
+    const open = template.indexOf('{', at);
+    const close = open < 0 ? -1 : template.indexOf('}', open);
+    if (open < 0 || close < 0) break;
+    out += template.slice(at, open) + String(values[index++] ?? '');
+    at = close + 1;
+  }
+  return out + template.slice(at);
+}
+
+type Messages = { [K in MessageKey]: Sentence<(typeof MESSAGE_TEXTS)[K]['en']> };
+
+function english(template: string): string | ((...values: (string | number)[]) => string) {
+  return template.includes('{') ? (...values: (string | number)[]) => fillTemplate(template, values) : template;
+}
+
+/**
+ * The API's sentences, in English: the words the spec gives, and the ones this product adds. A
+ * browser shows them in the reader's language through `localizeMessage`.
+ */
+export const messages = Object.fromEntries(
+  Object.entries(MESSAGE_TEXTS).map(([key, texts]) => [key, english(texts.en)]),
+) as unknown as Messages;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages.js';
 
 export const DEFAULT_PAGE_SIZE = 25;
 /** Reference lists ask for 1e5 or 1e6 rows; the server answers at most this many. */
@@ -21,7 +22,7 @@ const makeListQuerySchema = (defaultLimit: number) =>
     limit: positiveInt(defaultLimit, MAX_PAGE_SIZE),
     q: z
       .string()
-      .max(200, 'Search text must be at most 200 characters')
+      .max(200, messages.searchTooLong)
       .optional()
       .transform((value) => value?.trim() || undefined),
   });

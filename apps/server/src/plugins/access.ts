@@ -44,7 +44,7 @@ const GOVERNED_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** API routes are governed by permissions unless they say otherwise; pages and assets are public. */
-const accessOf = (url: string, declared: Access | undefined): Access =>
+export const accessOf = (url: string, declared: Access | undefined): Access =>
   declared ?? (url.startsWith('/api/') ? 'permission' : 'public');
 
 function bearerToken(request: FastifyRequest): string | undefined {

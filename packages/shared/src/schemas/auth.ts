@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { emailSchema, passwordSchema } from './common.js';
+import { emailSchema, MAX_PASSWORD_LENGTH, passwordSchema } from './common.js';
 import { ROLE_TYPES } from './role.js';
 
 export const loginBodySchema = z.object({
@@ -8,7 +8,7 @@ export const loginBodySchema = z.object({
   password: z
     .string({ error: () => messages.required('Password') })
     .min(1, messages.required('Password'))
-    .max(128, 'Password must be at most 128 characters'),
+    .max(MAX_PASSWORD_LENGTH, messages.tooLong('Password', MAX_PASSWORD_LENGTH)),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

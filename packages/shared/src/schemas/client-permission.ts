@@ -19,12 +19,12 @@ export const createClientPermissionBodySchema = z.object({
   name: requiredText('Name', 100),
   menu: requiredText('Menu', 50),
   menu_order: z.coerce
-    .number({ error: () => 'Menu order must be a number' })
-    .int('Menu order must be a whole number')
-    .min(0, 'Menu order must be 0 or more')
-    .max(100000, 'Menu order must be at most 100000'),
+    .number({ error: () => messages.menuOrderNumber })
+    .int(messages.menuOrderWhole)
+    .min(0, messages.menuOrderMin)
+    .max(100000, messages.menuOrderMax),
   path: requiredText('Path', 300)
-    .refine((value) => value.startsWith('/'), { error: 'Path must start with /', abort: true })
+    .refine((value) => value.startsWith('/'), { error: messages.mustStartWithSlash('Path'), abort: true })
     .refine(isSitePath, messages.pathOffSite),
   description: optionalText('Description', 500),
   auth: booleanField('Auth').default(true),

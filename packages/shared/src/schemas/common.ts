@@ -13,19 +13,19 @@ export const requiredText = (label: string, max = 200) =>
   z
     .string({
       error: (issue) =>
-        issue.input === undefined || issue.input === null ? messages.required(label) : `${label} must be text`,
+        issue.input === undefined || issue.input === null ? messages.required(label) : messages.notText(label),
     })
     .trim()
     .min(1, { error: messages.required(label), abort: true })
-    .max(max, { error: `${label} must be at most ${max} characters`, abort: true })
+    .max(max, { error: messages.tooLong(label, max), abort: true })
     .refine((value) => !hasNul(value), messages.nulCharacter);
 
 /** An optional text field: absent, null or blank all mean "no value". */
 export const optionalText = (label: string, max = 1000) =>
   z
-    .string({ error: () => `${label} must be text` })
+    .string({ error: () => messages.notText(label) })
     .trim()
-    .max(max, { error: `${label} must be at most ${max} characters`, abort: true })
+    .max(max, { error: messages.tooLong(label, max), abort: true })
     .refine((value) => !hasNul(value), messages.nulCharacter)
     .nullish()
     .transform((value) => value || null);
@@ -44,34 +44,34 @@ export const MAX_EMAIL_LENGTH = 254;
 export const emailSchema = z
   .string({
     error: (issue) =>
-      issue.input === undefined || issue.input === null ? messages.required('Email') : 'Email must be text',
+      issue.input === undefined || issue.input === null ? messages.required('Email') : messages.notText('Email'),
   })
   .trim()
   .min(1, { error: messages.required('Email'), abort: true })
-  .max(MAX_EMAIL_LENGTH, { error: `Email must be at most ${MAX_EMAIL_LENGTH} characters`, abort: true })
+  .max(MAX_EMAIL_LENGTH, { error: messages.tooLong('Email', MAX_EMAIL_LENGTH), abort: true })
   .regex(EMAIL_PATTERN, messages.emailFormat)
   .transform((value) => value.normalize('NFC').toLowerCase());
 
 /** argon2 input is capped so a huge password cannot tie up the hashing pool. */
+export const MAX_PASSWORD_LENGTH = 128;
+
 export const passwordSchema = z
   .string({
     error: (issue) =>
-      issue.input === undefined || issue.input === null ? messages.required('Password') : 'Password must be text',
+      issue.input === undefined || issue.input === null ? messages.required('Password') : messages.notText('Password'),
   })
   .min(1, { error: messages.required('Password'), abort: true })
   .min(6, { error: messages.passwordMin, abort: true })
-  .max(128, { error: 'Password must be at most 128 characters', abort: true })
+  .max(MAX_PASSWORD_LENGTH, { error: messages.tooLong('Password', MAX_PASSWORD_LENGTH), abort: true })
   .refine((value) => !hasNul(value), messages.nulCharacter);
 
 /** Blank means "keep the current password" on update forms. */
 export const optionalPasswordSchema = z
-  .string({ error: () => 'Password must be text' })
-  .max(128, { error: 'Password must be at most 128 characters', abort: true })
+  .string({ error: () => messages.notText('Password') })
+  .max(MAX_PASSWORD_LENGTH, { error: messages.tooLong('Password', MAX_PASSWORD_LENGTH), abort: true })
   .refine((value) => value === '' || value.length >= 6, messages.passwordMin)
   .refine((value) => !hasNul(value), messages.nulCharacter)
   .nullish()
   .transform((value) => value || undefined);
 
-export const booleanField = (label: string) => z.boolean({ error: () => `${label} must be true or false` });
-
-export const timestampSchema = z.string();
+export const booleanField = (label: string) => z.boolean({ error: () => messages.notBoolean(label) });

@@ -46,7 +46,7 @@ const hoursSchema = z
 export const createInviteBodySchema = z.object({
   /** Blank means any account may use the invite. */
   email: z
-    .string({ error: () => 'Email must be text' })
+    .string({ error: () => messages.notText('Email') })
     .nullish()
     .transform((value) => value?.trim() || null)
     .pipe(emailSchema.nullable()),

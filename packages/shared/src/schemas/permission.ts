@@ -20,7 +20,7 @@ export const createPermissionBodySchema = z.object({
   name: requiredText('Name', 100),
   description: optionalText('Description', 500),
   method: z.enum(HTTP_METHODS, { error: () => messages.permissionMethod }),
-  route: requiredText('Route', 300).refine((value) => value.startsWith('/'), 'Route must start with /'),
+  route: requiredText('Route', 300).refine((value) => value.startsWith('/'), messages.mustStartWithSlash('Route')),
   auth: booleanField('Auth').default(true),
 });
 export type CreatePermissionBody = z.infer<typeof createPermissionBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages.js';
 import { idSchema, optionalText, requiredText } from './common.js';
 
 export const ROLE_TYPES = ['admin', 'user', 'guest', 'custom'] as const;
@@ -21,7 +22,7 @@ export type Role = z.infer<typeof roleSchema>;
 
 const idList = (label: string) =>
   z
-    .array(idSchema, { error: () => `${label} must be a list of ids` })
+    .array(idSchema, { error: () => messages.notIdList(label) })
     .max(10000, `${label} has too many entries`)
     .nullish()
     .transform((ids) => [...new Set(ids ?? [])]);

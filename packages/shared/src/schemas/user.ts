@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { listQuerySchema } from '../pagination.js';
 import { booleanField, emailSchema, optionalPasswordSchema, passwordSchema, requiredText } from './common.js';
 
 export const userSchema = z.object({
@@ -31,5 +30,3 @@ export const updateUserBodySchema = z.object({
   blocked: booleanField('Blocked').optional(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
-
-export const userListQuerySchema = listQuerySchema;

@@ -35,7 +35,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     apiRoutes.login,
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: [403, 429] },
       schema: {
         summary: 'Sign in',
         description:
@@ -74,7 +74,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     apiRoutes.forgotPassword,
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: [429] },
       schema: {
         summary: 'Send password reset instructions',
         description: 'Answers the same whether or not the email belongs to an account.',
@@ -98,7 +98,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     apiRoutes.resetPassword,
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: [429] },
       schema: {
         summary: 'Reset the password with a token from the mail',
         tags,
@@ -120,7 +120,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     apiRoutes.google,
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: [403, 429, 503] },
       schema: {
         summary: 'Sign in with a Google ID token',
         description:

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { messages } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { passwordResets, users } from '../../db/schema.js';
 import type { Mailer } from '../../lib/mailer.js';
@@ -32,7 +33,7 @@ export async function sendPasswordReset(
   const link = `${publicUrl}/admin/reset-password/${token}`;
   await mailer.send({
     to: email,
-    subject: 'Reset your password',
+    subject: messages.resetMailSubject,
     text: [
       `Hello ${user.name},`,
       '',

@@ -9,7 +9,7 @@ export function registerContactRoutes(app: FastifyInstance, { db, limits }: AppD
   app.withTypeProvider<ZodTypeProvider>().post(
     apiRoutes.contact,
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: [429] },
       schema: {
         summary: 'Send a message to the community',
         tags: ['site'],

@@ -1,4 +1,4 @@
-import type { ContactBody } from '@community/shared';
+import { messages, type ContactBody } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { contactMessages } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
@@ -12,8 +12,12 @@ export async function receiveContactMessage(db: Db, { name, email, message }: Co
   await db.transaction(async (tx) => {
     await tx.insert(contactMessages).values({ id: newId(), name, email, message });
     await notifyAdmins(tx, {
-      title: 'New message from the contact page',
-      body: `${name} <${email}>: ${message.length > NOTIFIED_LENGTH ? `${message.slice(0, NOTIFIED_LENGTH)}…` : message}`,
+      title: messages.contactMessageTitle,
+      body: messages.contactMessageBody(
+        name,
+        email,
+        message.length > NOTIFIED_LENGTH ? `${message.slice(0, NOTIFIED_LENGTH)}…` : message,
+      ),
     });
   });
 }

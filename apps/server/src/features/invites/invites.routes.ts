@@ -56,6 +56,7 @@ export function registerInviteRoutes(app: FastifyInstance, { db, config, limits 
   r.delete(
     `${apiRoutes.invites}/:id`,
     {
+      config: { errors: [409] },
       schema: {
         summary: 'Delete an invite',
         description: 'Refused while a registration through it awaits approval.',
@@ -73,6 +74,7 @@ export function registerInviteRoutes(app: FastifyInstance, { db, config, limits 
   r.post(
     `${apiRoutes.invites}/:id/approve`,
     {
+      config: { errors: [409] },
       schema: {
         summary: 'Approve the registration made through an invite',
         tags,
@@ -86,6 +88,7 @@ export function registerInviteRoutes(app: FastifyInstance, { db, config, limits 
   r.post(
     `${apiRoutes.invites}/:id/reject`,
     {
+      config: { errors: [409] },
       schema: {
         summary: 'Reject the registration made through an invite',
         description: 'The waiting account is removed.',
@@ -100,7 +103,7 @@ export function registerInviteRoutes(app: FastifyInstance, { db, config, limits 
   r.get(
     `${apiRoutes.validateInvite}/:token`,
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: [429] },
       schema: {
         summary: 'Check an invite before using it',
         description: 'Never uses the invite up.',
@@ -119,7 +122,7 @@ export function registerInviteRoutes(app: FastifyInstance, { db, config, limits 
   r.post(
     apiRoutes.registerInvite,
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: [409, 429] },
       schema: {
         summary: 'Register through an invite',
         description: 'Creates an account that waits for an administrator to approve it.',

@@ -69,8 +69,8 @@ export async function registerThroughInvite(db: Db, body: RegisterInviteBody): P
       await tx.insert(users).values({ id: userId, name: body.name, email: body.email, passwordHash, confirmed: false });
       await tx.update(invites).set({ status: 'submitted', userId }).where(eq(invites.id, invite!.id));
       await notifyAdmins(tx, {
-        title: 'A registration awaits approval',
-        body: `${body.name} <${body.email}> registered through an invite.`,
+        title: messages.registrationAwaitsTitle,
+        body: messages.registrationAwaitsBody(body.name, body.email),
         link: '/admin/invites',
       });
     });
@@ -104,8 +104,8 @@ export async function approveInvite(db: Db, publicUrl: string, id: string): Prom
       .where(eq(invites.id, id))
       .returning();
     await notifyUser(tx, invite.userId, {
-      title: 'Your registration was approved',
-      body: 'Welcome! You can now use your account.',
+      title: messages.approvedTitle,
+      body: messages.approvedBody,
       link: '/admin/account/profile',
     });
     return updated!;

@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { paginate, type Notification, type NotificationList } from '@community/shared';
+import { localizeMessage, paginate, type Language, type Notification, type NotificationList } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 import { cached } from '../../db/table-changes.js';
 
-type Query = { page: number; limit: number; unread: boolean };
+/** A page of the caller's notifications, in the caller's language. */
+type Query = { page: number; limit: number; unread: boolean; language: Language };
 
 /**
  * One read of the caller's notifications that changes whenever the list could: counts and the
@@ -51,7 +52,7 @@ export const pollNotifications = (db: Db, userId: string, query: Query) =>
     db,
     'notifications:state',
     NOTIFICATIONS,
-    `${userId} ${query.page} ${query.limit} ${query.unread}`,
+    `${userId} ${query.page} ${query.limit} ${query.unread} ${query.language}`,
     async () => {
       const state = await notificationState(db, userId);
       return { state, etag: notificationsEtag(userId, state, query) };
@@ -73,14 +74,15 @@ export function readNotificationPage(
 
 /** Names the person too: two people with equal states must never share a validator. */
 export function notificationsEtag(userId: string, state: NotificationState, query: Query): string {
-  const key = JSON.stringify([userId, state, query.page, query.limit, query.unread]);
+  const key = JSON.stringify([userId, state, query.page, query.limit, query.unread, query.language]);
   return `W/"${crypto.createHash('sha1').update(key).digest('base64url')}"`;
 }
 
-const toNotification = (row: typeof notifications.$inferSelect): Notification => ({
+/** Stored in the API's English; read in the reader's language. */
+const toNotification = (row: typeof notifications.$inferSelect, language: Language): Notification => ({
   _id: row.id,
-  title: row.title,
-  body: row.body,
+  title: localizeMessage(row.title, language),
+  body: row.body && localizeMessage(row.body, language),
   link: row.link,
   readAt: row.readAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
@@ -101,20 +103,25 @@ export async function listNotifications(
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   return {
-    data: rows.map(toNotification),
+    data: rows.map((row) => toNotification(row, query.language)),
     unread: state.unread,
     ...paginate(total, query.page, query.limit, rows.length),
   };
 }
 
 /** Marks one notification of the caller read; someone else's id is as unknown as a missing one. */
-export async function markRead(db: Db, userId: string, id: string): Promise<Notification | undefined> {
+export async function markRead(
+  db: Db,
+  userId: string,
+  id: string,
+  language: Language,
+): Promise<Notification | undefined> {
   const [row] = await db
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
     .returning();
-  return row && toNotification(row);
+  return row && toNotification(row, language);
 }
 
 export async function markAllRead(db: Db, userId: string): Promise<number> {

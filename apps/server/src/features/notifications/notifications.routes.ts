@@ -35,10 +35,11 @@ export function registerNotificationRoutes(app: FastifyInstance, { db }: AppDeps
     },
     async (request, reply) => {
       const me = currentUser(request);
-      const poll = await pollNotifications(db, me.id, request.query);
+      const query = { ...request.query, language: request.language };
+      const poll = await pollNotifications(db, me.id, query);
       reply.header('etag', poll.etag);
       if (request.headers['if-none-match'] === poll.etag) return notModified(reply);
-      return readNotificationPage(db, me.id, request.query, poll);
+      return readNotificationPage(db, me.id, query, poll);
     },
   );
 
@@ -54,7 +55,7 @@ export function registerNotificationRoutes(app: FastifyInstance, { db }: AppDeps
       },
     },
     async (request) => {
-      const notification = await markRead(db, currentUser(request).id, request.params.id);
+      const notification = await markRead(db, currentUser(request).id, request.params.id, request.language);
       if (!notification) throw new AppError('not_found', messages.notFound('Notification'));
       return notification;
     },

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { messages } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { notifications, roles, userRoles, users } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
@@ -24,7 +25,7 @@ export async function notifyAdmins(db: Db, notification: NewNotification): Promi
 
 /** Sent whichever way the password changed, so a change the person did not make is noticed. */
 export const passwordChangedNotification: NewNotification = {
-  title: 'Your password was changed',
-  body: 'If you did not change it, reset your password now and tell an administrator.',
+  title: messages.passwordChangedTitle,
+  body: messages.passwordChangedBody,
   link: '/admin/account/profile',
 };

@@ -22,6 +22,8 @@ import { createPermission, deletePermission, updatePermission } from './permissi
  * hold at another route, or open a route to everyone. Only administrators change them.
  */
 const ADMINISTRATORS_ONLY = { adminOnly: true } as const;
+/** One permission per method and route: a second answers 409. */
+const ADMINISTRATORS_ONLY_UNIQUE = { adminOnly: true, errors: [409] } as const;
 
 export function registerPermissionRoutes(app: FastifyInstance, { db, access }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -53,7 +55,7 @@ export function registerPermissionRoutes(app: FastifyInstance, { db, access }: A
   r.post(
     apiRoutes.permissions,
     {
-      config: ADMINISTRATORS_ONLY,
+      config: ADMINISTRATORS_ONLY_UNIQUE,
       schema: {
         summary: 'Create permission',
         tags,
@@ -67,7 +69,7 @@ export function registerPermissionRoutes(app: FastifyInstance, { db, access }: A
   r.put(
     `${apiRoutes.permissions}/:id`,
     {
-      config: ADMINISTRATORS_ONLY,
+      config: ADMINISTRATORS_ONLY_UNIQUE,
       schema: {
         summary: 'Update permission',
         tags,

@@ -53,7 +53,7 @@ export function registerProfileRoutes(app: FastifyInstance, { db, tokens, limits
   r.post(
     apiRoutes.myProfile,
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', errors: [429] },
       schema: {
         summary: 'Update my profile',
         description: 'A new password ends every other session and answers with a fresh token.',

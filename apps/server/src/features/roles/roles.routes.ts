@@ -47,13 +47,17 @@ export function registerRoleRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   r.post(
     apiRoutes.roles,
-    { schema: { summary: 'Create role', tags, body: createRoleBodySchema, response: { 201: roleSchema } } },
+    {
+      config: { errors: [409] },
+      schema: { summary: 'Create role', tags, body: createRoleBodySchema, response: { 201: roleSchema } },
+    },
     async (request, reply) => reply.code(201).send(await createRole(db, currentUser(request), request.body)),
   );
 
   r.put(
     `${apiRoutes.roles}/:id`,
     {
+      config: { errors: [409] },
       schema: {
         summary: 'Update role',
         tags,
@@ -67,7 +71,10 @@ export function registerRoleRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   r.delete(
     `${apiRoutes.roles}/:id`,
-    { schema: { summary: 'Delete role', tags, params: idParamsSchema, response: { 200: deletedSchema } } },
+    {
+      config: { errors: [409] },
+      schema: { summary: 'Delete role', tags, params: idParamsSchema, response: { 200: deletedSchema } },
+    },
     async (request) => {
       await deleteRole(db, currentUser(request), request.params.id);
       return { _id: request.params.id };

@@ -10,7 +10,7 @@ import { assertWithinOwnGrants, permissionsOfRoles } from './grants.js';
 import { findRoleById } from './roles.queries.js';
 
 const notFound = () => new AppError('not_found', messages.notFound('Role'));
-const nameTaken = () => new AppError('conflict', 'A role with this name already exists.');
+const nameTaken = () => new AppError('conflict', messages.roleNameTaken);
 
 async function assertReferencesExist(tx: Db, body: CreateRoleBody) {
   if (body.permission.length > 0) {
@@ -18,8 +18,7 @@ async function assertReferencesExist(tx: Db, body: CreateRoleBody) {
       .select({ id: permissions.id })
       .from(permissions)
       .where(inArray(permissions.id, body.permission));
-    if (found.length !== body.permission.length)
-      throw new AppError('bad_request', 'Permission list holds an unknown permission.');
+    if (found.length !== body.permission.length) throw new AppError('bad_request', messages.unknownPermission);
   }
   if (body.clientPermission.length > 0) {
     const found = await tx
@@ -27,7 +26,7 @@ async function assertReferencesExist(tx: Db, body: CreateRoleBody) {
       .from(clientPermissions)
       .where(inArray(clientPermissions.id, body.clientPermission));
     if (found.length !== body.clientPermission.length) {
-      throw new AppError('bad_request', 'Client permission list holds an unknown client permission.');
+      throw new AppError('bad_request', messages.unknownClientPermission);
     }
   }
 }

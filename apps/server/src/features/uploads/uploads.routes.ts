@@ -33,7 +33,7 @@ export function registerUploadRoutes(app: FastifyInstance, { db, limits }: AppDe
   r.post(
     apiRoutes.profileImage,
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', errors: [413, 415, 429] },
       schema: {
         summary: 'Upload a profile image',
         description:
@@ -53,7 +53,7 @@ export function registerUploadRoutes(app: FastifyInstance, { db, limits }: AppDe
       const id = await insertImage(db, me.id, await processProfileImage(file));
       await deleteUnusedImages(db, me.id, id);
       return reply.code(201).send({
-        message: 'File uploaded successfully! Please update your profile to apply the new image.',
+        message: messages.uploaded,
         filePaths: [{ path: `${apiRoutes.images}/${id}` }],
       });
     },

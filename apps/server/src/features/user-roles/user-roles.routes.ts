@@ -48,6 +48,7 @@ export function registerUserRoleRoutes(app: FastifyInstance, { db }: AppDeps) {
   r.post(
     apiRoutes.userRoles,
     {
+      config: { errors: [409] },
       schema: { summary: 'Create user role', tags, body: createUserRoleBodySchema, response: { 201: userRoleSchema } },
     },
     async (request, reply) => reply.code(201).send(await createUserRole(db, currentUser(request), request.body)),
@@ -56,6 +57,7 @@ export function registerUserRoleRoutes(app: FastifyInstance, { db }: AppDeps) {
   r.put(
     `${apiRoutes.userRoles}/:id`,
     {
+      config: { errors: [409] },
       schema: {
         summary: 'Update user role',
         tags,
@@ -69,7 +71,10 @@ export function registerUserRoleRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   r.delete(
     `${apiRoutes.userRoles}/:id`,
-    { schema: { summary: 'Delete user role', tags, params: idParamsSchema, response: { 200: deletedSchema } } },
+    {
+      config: { errors: [409] },
+      schema: { summary: 'Delete user role', tags, params: idParamsSchema, response: { 200: deletedSchema } },
+    },
     async (request) => {
       await deleteUserRole(db, currentUser(request), request.params.id);
       return { _id: request.params.id };

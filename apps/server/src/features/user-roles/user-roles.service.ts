@@ -11,7 +11,7 @@ import { assertAnAdminRemains, isAdminUser, lockAdminChanges } from '../users/ad
 import { findUserRoleById } from './user-roles.queries.js';
 
 const notFound = () => new AppError('not_found', messages.notFound('UserRole'));
-const duplicate = () => new AppError('conflict', 'This user already has this role.');
+const duplicate = () => new AppError('conflict', messages.roleAlreadyHeld);
 
 /**
  * Outside the administrators, a role is given or taken only by someone holding every permission
@@ -31,7 +31,7 @@ async function checkAssignment(tx: Db, actor: AuthUser, body: CreateUserRoleBody
     .where(eq(users.id, body.user));
   if (!user) throw new AppError('not_found', messages.notFound('User'));
   if (!user.confirmed || user.blocked) {
-    throw new AppError('bad_request', 'Roles can only be given to confirmed users who are not blocked.');
+    throw new AppError('bad_request', messages.roleNeedsActiveUser);
   }
   const [role] = await tx.select({ type: roles.type }).from(roles).where(eq(roles.id, body.role));
   if (!role) throw new AppError('not_found', messages.notFound('Role'));

@@ -47,13 +47,17 @@ export function registerUserRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   r.post(
     apiRoutes.users,
-    { schema: { summary: 'Create user', tags, body: createUserBodySchema, response: { 201: userSchema } } },
+    {
+      config: { errors: [409] },
+      schema: { summary: 'Create user', tags, body: createUserBodySchema, response: { 201: userSchema } },
+    },
     async (request, reply) => reply.code(201).send(await createUser(db, request.body)),
   );
 
   r.put(
     `${apiRoutes.users}/:id`,
     {
+      config: { errors: [409] },
       schema: {
         summary: 'Update user',
         tags,
@@ -67,7 +71,10 @@ export function registerUserRoutes(app: FastifyInstance, { db }: AppDeps) {
 
   r.delete(
     `${apiRoutes.users}/:id`,
-    { schema: { summary: 'Delete user', tags, params: idParamsSchema, response: { 200: deletedSchema } } },
+    {
+      config: { errors: [409] },
+      schema: { summary: 'Delete user', tags, params: idParamsSchema, response: { 200: deletedSchema } },
+    },
     async (request) => {
       await deleteUser(db, currentUser(request), request.params.id);
       return { _id: request.params.id };

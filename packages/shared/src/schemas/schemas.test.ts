@@ -6,7 +6,7 @@ import {
   listQuerySchema,
   updateMyProfileBodySchema,
   withPasswordConfirmation,
-} from '@community/shared';
+} from '../index.js';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error!.issues[0]!.message;

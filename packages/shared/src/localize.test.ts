@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { languageOf, localizeMessage } from './localize.js';
+import { LABEL_TEXTS, MESSAGE_TEXTS } from './message-texts.js';
+import { fillTemplate, messages } from './messages.js';
+
+const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+
+describe('the message catalogue', () => {
+  it.each(Object.entries(MESSAGE_TEXTS))('%s has an English and a Greek text with the same values', (_key, texts) => {
+    expect(texts.en.trim()).not.toBe('');
+    expect(texts.el.trim()).not.toBe('');
+    expect(placeholders(texts.el)).toEqual(placeholders(texts.en));
+    // Greek letters, unless the sentence is only values and punctuation.
+    if (texts.en.replace(/\{\w+\}/g, '').replace(/[\s<>:.]/g, '')) expect(texts.el).toMatch(/[\u0370-\u03ff]/);
+  });
+
+  it('makes the English sentences of the spec, word for word', () => {
+    expect(messages.emailFormat).toBe('Entered value does not match email format');
+    expect(messages.required('Email')).toBe('Email is required');
+    expect(messages.tooLong('Email', 254)).toBe('Email must be at most 254 characters');
+    expect(messages.notFound('User')).toBe('User not found.');
+  });
+});
+
+describe('localizeMessage', () => {
+  it.each(Object.entries(MESSAGE_TEXTS))('puts %s into Greek, values and field names included', (key, texts) => {
+    const values = placeholders(texts.en).map((_name, i) => (i === 0 ? 'Email' : `v${i}`));
+    const english = fillTemplate(texts.en, values);
+    const greek = localizeMessage(english, 'el');
+    expect(greek, key).not.toBe(english === greek && texts.en !== texts.el ? greek : `${greek}!`);
+  });
+
+  it('translates the field a sentence names, and keeps other values as they are', () => {
+    expect(localizeMessage('Name is required', 'el')).toBe(`Το πεδίο «${LABEL_TEXTS.Name}» είναι υποχρεωτικό`);
+    expect(localizeMessage('Password must be at most 128 characters', 'el')).toBe(
+      'Το πεδίο «Κωδικός» δέχεται έως 128 χαρακτήρες',
+    );
+    expect(localizeMessage('Μαρία <m@example.test> registered through an invite.', 'el')).toBe(
+      'Μαρία <m@example.test>: εγγραφή μέσω πρόσκλησης.',
+    );
+  });
+
+  it('leaves English as it is, and a sentence it does not know as it is', () => {
+    expect(localizeMessage(messages.blocked, 'en')).toBe('Your account is blocked.');
+    expect(localizeMessage('Something nobody wrote down', 'el')).toBe('Something nobody wrote down');
+  });
+});
+
+describe('languageOf', () => {
+  it.each([
+    ['el', 'el'],
+    ['el-GR,el;q=0.9,en;q=0.8', 'el'],
+    ['en-US,en;q=0.9,el;q=0.8', 'en'],
+    ['', 'en'],
+    [undefined, 'en'],
+  ])('reads %s as %s', (header, language) => {
+    expect(languageOf(header)).toBe(language);
+  });
+});
