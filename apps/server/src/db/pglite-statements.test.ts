@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from './pglite.js';
 import { withPreparedStatements } from './pglite-statements.js';
@@ -22,6 +22,24 @@ beforeAll(async () => {
   `);
 });
 afterAll(() => pglite.close());
+
+describe('the PGlite internals this layer relies on', () => {
+  // apps/server/package.json pins @electric-sql/pglite to an exact version for as long as these
+  // are used: an upgrade must pass this test first.
+  it.each(['_checkReady', '_runExclusiveTransaction', '_runExclusiveQuery', 'execProtocolStream'] as const)(
+    'PGlite still has %s',
+    (name) => {
+      expect(typeof (pglite as unknown as Record<string, unknown>)[name], `PGlite.${name} is gone`).toBe('function');
+    },
+  );
+
+  it('keeps its parser and serializer tables and the protocol helpers', () => {
+    expect(typeof pglite.parsers[25], 'the text parser').toBe('function');
+    expect(typeof pglite.serializers[1184], 'the timestamptz serializer').toBe('function');
+    expect(typeof protocol.serialize.parse, 'protocol.serialize.parse').toBe('function');
+    expect(typeof parse.parseDescribeStatementResults, 'parse.parseDescribeStatementResults').toBe('function');
+  });
+});
 
 describe('prepared reads on PGlite', () => {
   it('answer exactly as PGlite itself, from the second time on through one prepared statement', async () => {
