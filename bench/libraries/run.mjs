@@ -28,7 +28,7 @@ const rows = [];
 
 // ---- password worker pools ------------------------------------------------------------------
 const hash = argon2.hashSync('bench-password', ARGON2_OPTIONS);
-const workerFile = path.join(import.meta.dirname, 'argon2-worker.cjs');
+const workerFile = path.join(import.meta.dirname, 'argon2-worker.mjs');
 
 async function measurePool(name, run, close) {
   const jobs = 400;
