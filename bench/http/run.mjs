@@ -1,5 +1,5 @@
 // HTTP scenarios against the product with the benchmark data set, each beside a bare Fastify
-// "hello" route measured in the same run (DESIGN section 9: 50 connections, 3 s warm-up, 10 s).
+// "hello" route measured in the same run (50 connections, 3 s warm-up, 10 s measured).
 // `npm run bench:http` runs PGlite (seeding ./bench-data first if it is empty) and, with
 // DATABASE_URL, PostgreSQL too. `-- --seconds 5` for a quicker look, `-- --only locales` for some,
 // `-- --engine postgres --out 1m` against another data set (BENCH_DATA_DIR for PGlite).

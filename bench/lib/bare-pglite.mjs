@@ -1,4 +1,4 @@
-// The memory reference of DESIGN section 9: Fastify answering "hello" beside PGlite opened on the
+// The memory reference: Fastify answering "hello" beside PGlite opened on the
 // same data directory with the product's settings, and nothing else. Prints "ready" when listening.
 import path from 'node:path';
 import Fastify from 'fastify';

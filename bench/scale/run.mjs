@@ -1,4 +1,4 @@
-// Two product instances against one PostgreSQL and one Redis (DESIGN section 7): a simultaneous
+// Two product instances against one PostgreSQL and one Redis, as production runs them: a simultaneous
 // first start on an empty database, tokens and rate limits shared, the feed job run by one
 // instance at a time, and a load split across both. `npm run bench:scale` creates and drops a
 // scratch database on DATABASE_URL's server (default postgres://postgres@127.0.0.1:5432/test) and

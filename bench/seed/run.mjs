@@ -1,4 +1,5 @@
-// Fills a database with the data set of DESIGN section 9, through the product's own migrations
+// Fills a database with the benchmark data set (100,000 users with profiles and roles, 10,000 invites,
+// 1,000 notifications for the administrator), through the product's own migrations
 // and seeding: 100,000 users (or --users N) with profiles and the User role, 10,000 invites and
 // 1,000 notifications for the administrator. PGlite in DATA_DIR (default ./bench-data), or
 // DATABASE_URL. `npm run bench:seed -- --users 1000000` for the large variant.

@@ -1,6 +1,6 @@
 // Gzip size of the public and admin JavaScript and CSS after `vite build`, beside a bare React 19
-// hello page built with the same plugins and settings. Exits 1 when the public budget of DESIGN
-// section 9 is exceeded. `npm run bench:size`.
+// hello page built with the same plugins and settings. Exits 1 when the public site's budget (initial
+// JS at most 1.5x hello, every chunk at most 2x) is exceeded. `npm run bench:size`.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -116,6 +116,6 @@ fs.writeFileSync(
 );
 const publicOver = rows.slice(1, 3).some((row) => row.gzip / hello > row.budget);
 if (publicOver) {
-  console.error('The public site is over its size budget (DESIGN section 9).');
+  console.error('The public site is over its size budget (initial JS at most 1.5x hello, every chunk at most 2x).');
   process.exit(1);
 }

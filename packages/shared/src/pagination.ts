@@ -28,7 +28,7 @@ const makeListQuerySchema = (defaultLimit: number) =>
   });
 
 export const listQuerySchema = makeListQuerySchema(DEFAULT_PAGE_SIZE);
-/** The menu is read whole: 50 entries by default (spec section 9). */
+/** The menu is read whole: 50 entries by default. */
 export const userCategoriesQuerySchema = makeListQuerySchema(50);
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

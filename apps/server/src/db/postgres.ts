@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { ADVISORY_LOCKS } from './advisory-locks.js';
 import { migrationsFolder, type Database } from './client.js';
 import * as schema from './schema.js';
 
@@ -15,9 +16,6 @@ const RELISTEN_DELAY_MS = 1000;
 const HEARTBEAT_MS = 2000;
 const HEARTBEAT_TIMEOUT_MS = 3000;
 const HEARTBEAT_PREFIX = 'heartbeat:';
-
-/** One key for the whole product, so concurrent starts apply migrations and seeding once. */
-const STARTUP_LOCK_KEY = 724_003_001;
 
 export function createPostgresDatabase(url: string, logger: Logger): Database {
   const pool = new pg.Pool({
@@ -48,11 +46,11 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
     migrate: () => withoutStatementTimeout((client) => migrate(drizzle({ client, schema }), { migrationsFolder })),
     withStartupLock: (work) =>
       withoutStatementTimeout(async (lockClient) => {
-        await lockClient.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        await lockClient.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.startup]);
         try {
           return await work();
         } finally {
-          await lockClient.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => {});
+          await lockClient.query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.startup]).catch(() => {});
         }
       }),
     tryJobLock: async (key, work) => {

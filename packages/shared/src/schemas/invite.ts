@@ -26,7 +26,7 @@ export const inviteSchema = z.object({
 });
 export type Invite = z.infer<typeof inviteSchema>;
 
-/** Empty or not a number falls back to 48 (spec section 5); a number below 1 is refused. */
+/** Empty or not a number falls back to the default 48 hours; a number below 1 is refused. */
 const hoursSchema = z
   .union([z.number(), z.string(), z.null()])
   .optional()

@@ -12,7 +12,7 @@ export const MAX_TRANSLATION_KEYS = 5000;
 const MAX_KEY_LENGTH = 200;
 const MAX_TEXT_LENGTH = 10_000;
 
-/** Keys are trimmed and blank ones dropped (spec section 5); texts are kept as written. */
+/** Keys are trimmed and blank ones dropped; texts are kept as written. */
 export const translationEntriesSchema = z
   .record(
     z.string(),
@@ -47,7 +47,7 @@ export type Translation = z.infer<typeof translationSchema>;
 export const translationSummarySchema = translationSchema.omit({ data: true }).extend({ keys: z.number().int() });
 export type TranslationSummary = z.infer<typeof translationSummarySchema>;
 
-/** One call, three answers (spec section 7): a language, the list, or a regeneration. */
+/** One call, three answers: a language (`lang`), the list (an empty body), or a regeneration (`generate_files`). */
 export const translationsQueryBodySchema = z
   .object({
     lang: languageCodeSchema.optional(),

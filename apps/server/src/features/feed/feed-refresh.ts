@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks.js';
 import type { Database } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
 import { storePosts } from './feed.queries.js';
 
-const FEED_JOB_LOCK_KEY = 724_003_003;
 const FETCH_TIMEOUT_MS = 10_000;
 /** A channel page is some 100 KB; anything far larger is not one. */
 export const MAX_PAGE_BYTES = 2 * 1024 * 1024;
@@ -63,7 +63,7 @@ export function startFeedRefresh(options: {
   const readUnlessTaken = async () => {
     try {
       let outcome: 'stored' | 'skipped' = 'skipped';
-      await database.tryJobLock(FEED_JOB_LOCK_KEY, async () => {
+      await database.tryJobLock(ADVISORY_LOCKS.feedJob, async () => {
         outcome = await readOnce();
       });
       return outcome;

@@ -1,6 +1,6 @@
 import * as cheerio from 'cheerio';
 
-/** One post as the Official Feed shows it (spec section 3), with its id and time for ordering. */
+/** One post as the Official Feed shows it (photo, name, link, text, photos), with its id and time for ordering. */
 export type ParsedPost = {
   postId: string;
   userPhoto: string | null;

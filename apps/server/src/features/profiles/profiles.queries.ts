@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Profile } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { listPage } from '../../db/list.js';
 import { profiles, users } from '../../db/schema.js';
-import { newestFirst, userAnchors, userPageIds, userSearch } from '../users/users.queries.js';
+import { listUserPage, newestFirst } from '../users/users.queries.js';
 
 const columns = {
   userId: users.id,
@@ -38,26 +37,16 @@ const toProfile = (row: Row): Profile => ({
 });
 
 /** Every user has a profile, stored or empty: the list is the users list with profile fields. */
-export async function listUserProfiles(db: Db, query: { page: number; limit: number; q?: string }) {
-  const where = query.q ? userSearch(query.q) : undefined;
-  return listPage(db, {
-    name: 'profiles',
-    query,
-    table: 'users',
-    where,
-    anchors: { name: 'users:newest-first', load: () => userAnchors(db) },
-    fetch: async (window) => {
-      const pageIds = userPageIds(db, where, window);
-      const rows = await db
-        .select(columns)
-        .from(users)
-        .innerJoin(pageIds, eq(users.id, pageIds.id))
-        .leftJoin(profiles, eq(profiles.userId, users.id))
-        .orderBy(...newestFirst(window.reversed));
-      return rows.map(toProfile);
-    },
+export const listUserProfiles = (db: Db, query: { page: number; limit: number; q?: string }) =>
+  listUserPage(db, 'profiles', query, async (pageIds, reversed) => {
+    const rows = await db
+      .select(columns)
+      .from(users)
+      .innerJoin(pageIds, eq(users.id, pageIds.id))
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .orderBy(...newestFirst(reversed));
+    return rows.map(toProfile);
   });
-}
 
 export async function findProfile(db: Db, userId: string): Promise<Profile | undefined> {
   const [row] = await db

@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { messages } from '@community/shared';
 import type { Db } from '../../db/client.js';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks.js';
 import { queryRows } from '../../db/query-rows.js';
 import { AppError } from '../../lib/app-error.js';
 
-/** One key for every change that can take away an administrator. */
-const ADMIN_GUARD_LOCK_KEY = 724_003_002;
-
 /** Serialises admin-affecting transactions, so two concurrent demotions cannot both pass the check. */
 export async function lockAdminChanges(tx: Db) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_GUARD_LOCK_KEY})`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.adminGuard})`);
 }
 
 export async function countActiveAdmins(tx: Db): Promise<number> {

@@ -67,25 +67,38 @@ export async function userAnchors(db: Db): Promise<SortKey[]> {
   return rows.map((row) => [row.created_at, row.id]);
 }
 
-export async function listUsers(db: Db, query: { page: number; limit: number; q?: string }) {
+type UserPageIds = ReturnType<typeof userPageIds>;
+
+/**
+ * A page of users newest first, searched by name or email, deep pages from the anchors: `name`
+ * names the list's rows, and `readRows` reads them for the page's ids, in `newestFirst` order.
+ */
+export function listUserPage<Row>(
+  db: Db,
+  name: string,
+  query: { page: number; limit: number; q?: string },
+  readRows: (pageIds: UserPageIds, reversed: boolean) => Promise<Row[]>,
+) {
   const where = query.q ? userSearch(query.q) : undefined;
   return listPage(db, {
-    name: 'users',
+    name,
     query,
     table: 'users',
     where,
     anchors: { name: 'users:newest-first', load: () => userAnchors(db) },
-    fetch: async (window) => {
-      const pageIds = userPageIds(db, where, window);
-      const rows = await db
-        .select(userColumns)
-        .from(users)
-        .innerJoin(pageIds, eq(users.id, pageIds.id))
-        .orderBy(...newestFirst(window.reversed));
-      return rows.map(toUser);
-    },
+    fetch: (window) => readRows(userPageIds(db, where, window), window.reversed),
   });
 }
+
+export const listUsers = (db: Db, query: { page: number; limit: number; q?: string }) =>
+  listUserPage(db, 'users', query, async (pageIds, reversed) => {
+    const rows = await db
+      .select(userColumns)
+      .from(users)
+      .innerJoin(pageIds, eq(users.id, pageIds.id))
+      .orderBy(...newestFirst(reversed));
+    return rows.map(toUser);
+  });
 
 export async function findUserById(db: Db, id: string) {
   const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
