@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { paginate, type Pagination } from '@community/shared';
 import type { Db } from './client.js';
 import { queryRows } from './query-rows.js';
-import { cached } from './table-changes.js';
+import { cached, type CacheSource } from './table-changes.js';
 
 const dialect = new PgDialect();
 /** A query's text and parameters: equal keys read equal rows. */
@@ -22,7 +22,8 @@ const PAGE_CACHE = {
 /** Above this many matches a search reports the planner's estimate instead of counting every row. */
 export const EXACT_COUNT_LIMIT = 1000;
 
-export type CountedTable = 'users' | 'roles' | 'permissions' | 'client_permissions' | 'user_roles' | 'invites';
+export type CountedTable =
+  'users' | 'roles' | 'permissions' | 'client_permissions' | 'user_roles' | 'invites' | 'audit_events';
 
 /** A row's sort key as text, exact to the microsecond (a JS Date would round it). */
 export type SortKey = string[];
@@ -72,8 +73,8 @@ async function anchorsFor(db: Db, name: string, version: number, load: () => Pro
  * Exact up to EXACT_COUNT_LIMIT, an estimate beyond; `matches` is a `select 1 from ... where ...`.
  * A search is repeated as its pages are turned, so its total is kept until any table changes.
  */
-export function filteredTotal(db: Db, matches: SQL): Promise<number> {
-  return cached(db, 'list:filtered-total', 'all', cacheKey(matches), () => countMatches(db, matches));
+export function filteredTotal(db: Db, matches: SQL, source: CacheSource = 'all'): Promise<number> {
+  return cached(db, 'list:filtered-total', source, cacheKey(matches), () => countMatches(db, matches));
 }
 
 async function countMatches(db: Db, matches: SQL): Promise<number> {
@@ -117,6 +118,8 @@ export type ListOptions<Row> = {
   fetch: (window: PageWindow) => Promise<Row[]>;
   /** Rows that change with the clock alone (an invite expires) are read afresh every time. */
   changesWithTime?: boolean;
+  /** What pages and totals are kept until: any list table (the default), or only these tables. */
+  source?: CacheSource;
 };
 
 /** Pages are read again and again while nothing changes: each is kept until any list table does. */
@@ -127,7 +130,7 @@ export function listPage<Row>(db: Db, options: ListOptions<Row>): Promise<Pagina
   return cached<string, Pagination & { data: Row[] }>(
     db,
     'list:pages',
-    'all',
+    options.source ?? 'all',
     key,
     () => readPage(db, options),
     PAGE_CACHE,
@@ -144,7 +147,11 @@ async function readPage<Row>(db: Db, options: ListOptions<Row>): Promise<Paginat
     const first = query.page === 1 ? await options.fetch({ offset: 0, limit: query.limit, reversed: false }) : null;
     if (first && first.length < query.limit)
       return { data: first, ...paginate(first.length, 1, query.limit, first.length) };
-    total = await filteredTotal(db, sql`select 1 from ${options.from ?? sql.identifier(table)} where ${where}`);
+    total = await filteredTotal(
+      db,
+      sql`select 1 from ${options.from ?? sql.identifier(table)} where ${where}`,
+      options.source,
+    );
     if (first) return { data: first, ...paginate(total, 1, query.limit, first.length) };
     window = pageWindow(total, query.page, query.limit, false);
   } else {

@@ -211,6 +211,36 @@ export const sessions = pgTable(
 );
 
 /**
+ * Who changed what, and every sign-in outcome: written in the same transaction as the change.
+ * Append-only: triggers refuse UPDATE, DELETE and TRUNCATE except for the retention job and the
+ * erasure of a deleted person's address, which set `audit.maintenance` for their transaction.
+ * No foreign keys: an entry outlives the person and the record it names.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    changes: jsonb('changes').$type<Record<string, [unknown, unknown]>>(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+  },
+  (t) => [
+    index('audit_events_at_idx').on(t.at, t.id),
+    index('audit_events_actor_idx').on(t.actorId, t.at),
+    index('audit_events_action_idx').on(t.action, t.at),
+    index('audit_events_target_idx').on(t.targetType, t.targetId, t.at),
+  ],
+);
+
+/**
  * Exact row counts kept by triggers, so an unfiltered list total costs one row read; `version`
  * changes with every insert or delete, so anything derived from row positions can be cached.
  */

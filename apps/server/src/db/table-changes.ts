@@ -8,7 +8,13 @@ import { queryRows } from './query-rows.js';
 export const TABLE_CHANGED_CHANNEL = 'table_changed';
 const SYNC_PREFIX = 'sync:';
 
-/** What a cached value was computed from: some announced tables, or everything. */
+/**
+ * Tables whose changes no other list reads: every sign-in adds an audit entry, and that must not
+ * empty the caches that watch "everything". Caches of these tables name them.
+ */
+const SELF_CONTAINED_TABLES = new Set(['audit_events']);
+
+/** What a cached value was computed from: some announced tables, or everything (but the above). */
 export type CacheSource = readonly string[] | 'all';
 
 /**
@@ -165,7 +171,7 @@ export async function watchTableChanges(database: Database, logger: Logger): Pro
         return;
       }
       versions.set(payload, (versions.get(payload) ?? 0) + 1);
-      allChanges += 1;
+      if (!SELF_CONTAINED_TABLES.has(payload)) allChanges += 1;
     },
     (isLive) => {
       // Whatever changed while not listening is unknown: start again from nothing.

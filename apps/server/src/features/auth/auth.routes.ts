@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiRoutes,
@@ -13,14 +13,14 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { createKeyedQueue } from '../../lib/keyed-queue.js';
+import { contextOf } from '../../lib/request-context.js';
+import { recordAudit } from '../audit/audit.queries.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { findUserByEmail } from '../users/users.queries.js';
 import { createGoogleVerifier } from './google.js';
 import { findGoogleAccount } from './google-account.js';
 import { resetPassword, sendPasswordReset } from './password-reset.js';
 import { startSession } from '../sessions/start-session.js';
-
-const clientOf = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'], ip: request.ip });
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db, limits, tokens, mailer, config, background } = deps;
@@ -48,25 +48,33 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const { email, password } = request.body;
+      const context = contextOf(request);
+      /** Each refused sign-in is an audit entry naming the address tried. */
+      const refuse = async (action: string, error: AppError, userId: string | null = null): Promise<never> => {
+        await recordAudit(db, context, { action, actor: { id: userId, email } });
+        throw error;
+      };
       // Parallel guesses must not all pass a limit checked before the slow password check: an
       // address's attempts count up front (a correct password takes its attempt back), and one
       // account's attempts are checked one after another.
-      await limits.consume('loginFailuresPerIp', request.ip);
+      await limits.consume('loginFailuresPerIp', request.ip).catch((error: AppError) => refuse('auth.lockout', error));
       return oneAttemptPerAccount(email, async () => {
-        await limits.check('loginFailuresPerAccount', email);
+        await limits.check('loginFailuresPerAccount', email).catch((error: AppError) => refuse('auth.lockout', error));
         const user = await findUserByEmail(db, email);
         const isValid = await verifyPassword(user?.passwordHash ?? null, password);
         if (!user || !isValid) {
           await limits.record('loginFailuresPerAccount', email);
-          throw new AppError('unauthorized', messages.invalidCredentials);
+          return refuse('auth.login.failure', new AppError('unauthorized', messages.invalidCredentials), user?.id);
         }
         await Promise.all([
           limits.release('loginFailuresPerIp', request.ip),
           limits.reset('loginFailuresPerAccount', email),
         ]);
-        if (user.blocked) throw new AppError('forbidden', messages.blocked);
-        if (!user.confirmed) throw new AppError('forbidden', messages.awaitingApproval);
-        return startSession({ db, tokens }, clientOf(request), user);
+        if (user.blocked) return refuse('auth.login.blocked', new AppError('forbidden', messages.blocked), user.id);
+        if (!user.confirmed) {
+          return refuse('auth.login.unapproved', new AppError('forbidden', messages.awaitingApproval), user.id);
+        }
+        return startSession({ db, tokens }, context, user, 'password');
       });
     },
   );
@@ -88,6 +96,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
       const { email } = request.body;
       await limits.consume('forgotPerIp', request.ip);
       await limits.consume('forgotPerEmail', email);
+      await recordAudit(db, contextOf(request), { action: 'auth.reset_requested', actor: { id: null, email } });
       background.run('password reset mail', () =>
         sendPasswordReset({ db, mailer, publicUrl: config.publicUrl }, email),
       );
@@ -109,7 +118,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       await limits.consume('tokenChecksPerIp', request.ip);
-      const email = await resetPassword(db, request.body.resetToken, request.body.password);
+      const email = await resetPassword(db, contextOf(request), request.body.resetToken, request.body.password);
       if (!email) throw new AppError('bad_request', messages.resetInvalid);
       // Whoever holds the mailbox may sign in again at once, even while others keep failing on purpose.
       await limits.reset('loginFailuresPerAccount', email);
@@ -134,11 +143,26 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => {
       if (!verifyGoogle) throw new AppError('unavailable', messages.googleDisabled);
       await limits.consume('tokenChecksPerIp', request.ip);
-      const person = await verifyGoogle(request.body.credential);
-      const user = await findGoogleAccount(db, person, request.body.invite);
-      if (user.blocked) throw new AppError('forbidden', messages.blocked);
-      if (!user.confirmed) throw new AppError('forbidden', messages.awaitingApproval);
-      return startSession({ db, tokens }, clientOf(request), user);
+      const context = contextOf(request);
+      const refuse = async (error: unknown, actor: { id: string | null; email: string | null }): Promise<never> => {
+        if (error instanceof AppError && error.code !== 'unavailable') {
+          await recordAudit(db, context, {
+            action: 'auth.google.failure',
+            actor,
+            changes: { reason: [null, error.message] },
+          });
+        }
+        throw error;
+      };
+      const person = await verifyGoogle(request.body.credential).catch((error: unknown) =>
+        refuse(error, { id: null, email: null }),
+      );
+      const user = await findGoogleAccount(db, context, person, request.body.invite).catch((error: unknown) =>
+        refuse(error, { id: null, email: person.email }),
+      );
+      if (user.blocked) return refuse(new AppError('forbidden', messages.blocked), user);
+      if (!user.confirmed) return refuse(new AppError('forbidden', messages.awaitingApproval), user);
+      return startSession({ db, tokens }, context, user, 'google');
     },
   );
 }

@@ -1,5 +1,6 @@
 import { messages } from '@community/shared';
 import type { Db } from '../../db/client.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { createUserThroughInvite } from '../invites/invites.service.js';
 import { findUserByEmail, findUserByGoogleSub, linkGoogleAccount } from '../users/users.queries.js';
@@ -11,7 +12,12 @@ import type { GooglePerson } from './google.js';
  * opens that other account, and an address Google hands to a new account opens nothing.
  * A new account needs an invite.
  */
-export async function findGoogleAccount(db: Db, person: GooglePerson, invite: string | null | undefined) {
+export async function findGoogleAccount(
+  db: Db,
+  context: RequestContext,
+  person: GooglePerson,
+  invite: string | null | undefined,
+) {
   const linked = await findUserByGoogleSub(db, person.sub);
   if (linked) return linked;
   const byEmail = await findUserByEmail(db, person.email);
@@ -24,7 +30,7 @@ export async function findGoogleAccount(db: Db, person: GooglePerson, invite: st
     return { ...byEmail, googleSub: person.sub };
   }
   if (!invite) throw new AppError('forbidden', messages.googleNoAccount);
-  await createUserThroughInvite(db, invite, person);
+  await createUserThroughInvite(db, context, invite, person);
   const created = await findUserByGoogleSub(db, person.sub);
   if (!created) throw new AppError('forbidden', messages.googleNoAccount);
   return created;

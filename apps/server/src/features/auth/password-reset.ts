@@ -5,7 +5,10 @@ import type { Db } from '../../db/client.js';
 import { passwordResets, users } from '../../db/schema.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword } from '../../lib/passwords.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { recordAudit, REDACTED } from '../audit/audit.queries.js';
 import { notifyUser, passwordChangedNotification } from '../notifications/notify.js';
+import { revokeSessionsOf } from '../sessions/sessions.queries.js';
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -49,7 +52,12 @@ export async function sendPasswordReset(
  * Consumes the token atomically: two requests racing with one token cannot both succeed. Answers
  * the account's email, or null when the token is not usable.
  */
-export async function resetPassword(db: Db, token: string, password: string): Promise<string | null> {
+export async function resetPassword(
+  db: Db,
+  context: RequestContext,
+  token: string,
+  password: string,
+): Promise<string | null> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [consumed] = await tx
@@ -70,8 +78,15 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       .where(eq(users.id, consumed.userId))
       .returning({ email: users.email });
     await notifyUser(tx, consumed.userId, passwordChangedNotification);
-    // Every other link sent to this account stops working too.
+    // Every other link sent to this account stops working too, and every session ends.
     await expireResetLinks(tx, consumed.userId);
+    await revokeSessionsOf(tx, consumed.userId);
+    await recordAudit(tx, context, {
+      action: 'auth.password_reset',
+      actor: { id: consumed.userId, email: user!.email },
+      target: { type: 'user', id: consumed.userId, label: user!.email },
+      changes: { password: [REDACTED, REDACTED] },
+    });
     return user!.email;
   });
 }

@@ -15,14 +15,9 @@ import {
 } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
-import {
-  deleteClientPermission,
-  findClientPermissionById,
-  insertClientPermission,
-  listClientPermissions,
-  readUserCategories,
-  updateClientPermission,
-} from './client-permissions.queries.js';
+import { contextOf } from '../../lib/request-context.js';
+import { findClientPermissionById, listClientPermissions, readUserCategories } from './client-permissions.queries.js';
+import { createMenuEntry, deleteMenuEntry, updateMenuEntry } from './client-permissions.service.js';
 
 const notFound = () => new AppError('not_found', messages.notFound('Client permission'));
 
@@ -85,7 +80,7 @@ export function registerClientPermissionRoutes(app: FastifyInstance, { db }: App
         response: { 201: clientPermissionSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await insertClientPermission(db, request.body)),
+    async (request, reply) => reply.code(201).send(await createMenuEntry(db, contextOf(request), request.body)),
   );
 
   r.put(
@@ -99,11 +94,7 @@ export function registerClientPermissionRoutes(app: FastifyInstance, { db }: App
         response: { 200: clientPermissionSchema },
       },
     },
-    async (request) => {
-      const updated = await updateClientPermission(db, request.params.id, request.body);
-      if (!updated) throw notFound();
-      return updated;
-    },
+    (request) => updateMenuEntry(db, contextOf(request), request.params.id, request.body),
   );
 
   r.delete(
@@ -117,7 +108,7 @@ export function registerClientPermissionRoutes(app: FastifyInstance, { db }: App
       },
     },
     async (request) => {
-      if (!(await deleteClientPermission(db, request.params.id))) throw notFound();
+      await deleteMenuEntry(db, contextOf(request), request.params.id);
       return { _id: request.params.id };
     },
   );

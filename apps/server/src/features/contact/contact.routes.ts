@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiRoutes, contactBodySchema, messageResponseSchema, messages } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
+import { contextOf } from '../../lib/request-context.js';
 import { receiveContactMessage } from './contact.service.js';
 
 /** The Contact page's form: the message is kept and every administrator is told. */
@@ -20,7 +21,7 @@ export function registerContactRoutes(app: FastifyInstance, { db, limits }: AppD
     },
     async (request, reply) => {
       await limits.consume('contactPerIp', request.ip);
-      await receiveContactMessage(db, request.body);
+      await receiveContactMessage(db, contextOf(request), request.body);
       return reply.code(201).send({ message: messages.contactReceived });
     },
   );

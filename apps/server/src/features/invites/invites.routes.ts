@@ -15,7 +15,7 @@ import {
   registerInviteBodySchema,
 } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
-import { currentUser } from '../../plugins/access.js';
+import { contextOf, signedInContextOf } from '../../lib/request-context.js';
 import { findInviteByToken, listInvites, toValidation } from './invites.queries.js';
 import { approveInvite, createInvite, deleteInvite, registerThroughInvite, rejectInvite } from './invites.service.js';
 
@@ -50,7 +50,7 @@ export function registerInviteRoutes(app: FastifyInstance, { db, config, limits 
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createInvite(db, publicUrl, currentUser(request).id, request.body)),
+      reply.code(201).send(await createInvite(db, signedInContextOf(request), publicUrl, request.body)),
   );
 
   r.delete(
@@ -66,7 +66,7 @@ export function registerInviteRoutes(app: FastifyInstance, { db, config, limits 
       },
     },
     async (request) => {
-      await deleteInvite(db, request.params.id);
+      await deleteInvite(db, contextOf(request), request.params.id);
       return { _id: request.params.id };
     },
   );
@@ -82,7 +82,7 @@ export function registerInviteRoutes(app: FastifyInstance, { db, config, limits 
         response: { 200: inviteSchema },
       },
     },
-    (request) => approveInvite(db, publicUrl, request.params.id),
+    (request) => approveInvite(db, contextOf(request), publicUrl, request.params.id),
   );
 
   r.post(
@@ -97,7 +97,7 @@ export function registerInviteRoutes(app: FastifyInstance, { db, config, limits 
         response: { 200: inviteSchema },
       },
     },
-    (request) => rejectInvite(db, publicUrl, request.params.id),
+    (request) => rejectInvite(db, contextOf(request), publicUrl, request.params.id),
   );
 
   r.get(
@@ -134,7 +134,7 @@ export function registerInviteRoutes(app: FastifyInstance, { db, config, limits 
     },
     async (request, reply) => {
       await limits.consume('registrationPerIp', request.ip);
-      await registerThroughInvite(db, request.body);
+      await registerThroughInvite(db, contextOf(request), request.body);
       return reply.code(201).send({ message: messages.registrationSubmitted });
     },
   );

@@ -7,6 +7,8 @@ import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
+import type { RequestContext, SignedInContext } from '../../lib/request-context.js';
+import { changesBetween, recordAudit } from '../audit/audit.queries.js';
 import { notifyAdmins, notifyUser } from '../notifications/notify.js';
 import { isEmailTaken } from '../users/users.queries.js';
 import { effectiveStatus, lockInvite, toInvite, type InviteRow } from './invites.queries.js';
@@ -19,24 +21,38 @@ const emailTaken = () => new AppError('conflict', messages.emailTaken);
 /** 32 random bytes: guessing one is hopeless, and the rate limit on token checks makes it slower still. */
 const newInviteToken = () => crypto.randomBytes(32).toString('base64url');
 
+/** An invite as its audit entry names it: for whom, or for anyone. */
+const inviteTarget = (invite: { id: string; email: string | null }) => ({
+  type: 'invite',
+  id: invite.id,
+  label: invite.email ?? 'any',
+});
+
 export async function createInvite(
   db: Db,
+  context: SignedInContext,
   publicUrl: string,
-  createdBy: string,
   body: { email: string | null; hours: number },
 ): Promise<Invite> {
-  const [row] = await db
-    .insert(invites)
-    .values({
-      id: newId(),
-      createdBy,
-      token: newInviteToken(),
-      email: body.email,
-      hours: body.hours,
-      expiresAt: new Date(Date.now() + body.hours * HOUR_MS),
-    })
-    .returning();
-  return toInvite(row!, publicUrl);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(invites)
+      .values({
+        id: newId(),
+        createdBy: context.actor.id,
+        token: newInviteToken(),
+        email: body.email,
+        hours: body.hours,
+        expiresAt: new Date(Date.now() + body.hours * HOUR_MS),
+      })
+      .returning();
+    await recordAudit(tx, context, {
+      action: 'invite.create',
+      target: inviteTarget(row!),
+      changes: changesBetween(null, { email: row!.email, hours: row!.hours, expiresAt: row!.expiresAt }),
+    });
+    return toInvite(row!, publicUrl);
+  });
 }
 
 /** Why an invite cannot be used right now, in the words the invite page shows; null when it can. */
@@ -57,7 +73,7 @@ async function userRoleId(tx: Db): Promise<string> {
 }
 
 /** Local registration: an unconfirmed account waits for an administrator; the invite is `submitted`. */
-export async function registerThroughInvite(db: Db, body: RegisterInviteBody): Promise<void> {
+export async function registerThroughInvite(db: Db, context: RequestContext, body: RegisterInviteBody): Promise<void> {
   const passwordHash = await hashPassword(body.password);
   try {
     await db.transaction(async (tx) => {
@@ -72,6 +88,12 @@ export async function registerThroughInvite(db: Db, body: RegisterInviteBody): P
         title: messages.registrationAwaitsTitle,
         body: messages.registrationAwaitsBody(body.name, body.email),
         link: '/admin/invites',
+      });
+      await recordAudit(tx, context, {
+        action: 'invite.register',
+        actor: { id: userId, email: body.email },
+        target: inviteTarget(invite!),
+        changes: changesBetween(null, { name: body.name, email: body.email, password: 'set' }, ['password']),
       });
     });
   } catch (error) {
@@ -88,7 +110,7 @@ async function lockSubmitted(tx: Db, id: string): Promise<InviteRow> {
 }
 
 /** Confirms the account, gives it the User role, uses the invite up and tells the person. */
-export async function approveInvite(db: Db, publicUrl: string, id: string): Promise<Invite> {
+export async function approveInvite(db: Db, context: RequestContext, publicUrl: string, id: string): Promise<Invite> {
   const row = await db.transaction(async (tx) => {
     const invite = await lockSubmitted(tx, id);
     // The registrant was deleted meanwhile: there is nobody left to approve.
@@ -108,16 +130,34 @@ export async function approveInvite(db: Db, publicUrl: string, id: string): Prom
       body: messages.approvedBody,
       link: '/admin/account/profile',
     });
+    const [registrant] = await tx.select({ email: users.email }).from(users).where(eq(users.id, invite.userId));
+    await recordAudit(tx, context, {
+      action: 'invite.approve',
+      target: inviteTarget(invite),
+      changes: { registrant: [null, registrant?.email ?? null], status: ['submitted', 'consumed'] },
+    });
     return updated!;
   });
   return toInvite(row, publicUrl);
 }
 
 /** Marks the invite rejected and removes the account that was waiting for approval. */
-export async function rejectInvite(db: Db, publicUrl: string, id: string): Promise<Invite> {
+export async function rejectInvite(db: Db, context: RequestContext, publicUrl: string, id: string): Promise<Invite> {
   const row = await db.transaction(async (tx) => {
     const invite = await lockSubmitted(tx, id);
-    if (invite.userId) await tx.delete(users).where(and(eq(users.id, invite.userId), eq(users.confirmed, false)));
+    const registrant = invite.userId
+      ? (
+          await tx
+            .delete(users)
+            .where(and(eq(users.id, invite.userId), eq(users.confirmed, false)))
+            .returning({ email: users.email })
+        )[0]
+      : undefined;
+    await recordAudit(tx, context, {
+      action: 'invite.reject',
+      target: inviteTarget(invite),
+      changes: { registrant: [registrant?.email ?? null, null], status: ['submitted', 'rejected'] },
+    });
     const [updated] = await tx
       .update(invites)
       .set({ status: 'rejected', userId: null })
@@ -128,19 +168,25 @@ export async function rejectInvite(db: Db, publicUrl: string, id: string): Promi
   return toInvite(row, publicUrl);
 }
 
-export async function deleteInvite(db: Db, id: string): Promise<void> {
+export async function deleteInvite(db: Db, context: RequestContext, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const invite = await lockInvite(tx, { id });
     if (!invite) throw notFound();
     // Deleting it would leave the waiting account with nobody to decide on it.
     if (invite.status === 'submitted' && invite.userId) throw new AppError('conflict', messages.inviteSubmittedDelete);
     await tx.delete(invites).where(eq(invites.id, id));
+    await recordAudit(tx, context, {
+      action: 'invite.delete',
+      target: inviteTarget(invite),
+      changes: changesBetween({ email: invite.email, status: invite.status, expiresAt: invite.expiresAt }, null),
+    });
   });
 }
 
 /** Google sign-in through an invite: a confirmed member at once, and the invite is used up. */
 export async function createUserThroughInvite(
   db: Db,
+  context: RequestContext,
   token: string,
   person: { sub: string; email: string; name: string },
 ): Promise<string> {
@@ -158,6 +204,12 @@ export async function createUserThroughInvite(
         .update(invites)
         .set({ status: 'consumed', consumedAt: new Date(), userId })
         .where(eq(invites.id, invite!.id));
+      await recordAudit(tx, context, {
+        action: 'invite.google',
+        actor: { id: userId, email: person.email },
+        target: inviteTarget(invite!),
+        changes: changesBetween(null, { name: person.name, email: person.email }),
+      });
       return userId;
     });
   } catch (error) {

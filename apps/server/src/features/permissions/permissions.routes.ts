@@ -14,8 +14,9 @@ import {
 } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { findPermissionById, listPermissions, syncPermissions } from './permissions.queries.js';
-import { createPermission, deletePermission, updatePermission } from './permissions.service.js';
+import { contextOf } from '../../lib/request-context.js';
+import { findPermissionById, listPermissions } from './permissions.queries.js';
+import { createPermission, deletePermission, reinitiatePermissions, updatePermission } from './permissions.service.js';
 
 /**
  * Permission rows are the security model itself: whoever edits one could point a permission they
@@ -63,7 +64,7 @@ export function registerPermissionRoutes(app: FastifyInstance, { db, access }: A
         response: { 201: permissionSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await createPermission(db, request.body)),
+    async (request, reply) => reply.code(201).send(await createPermission(db, contextOf(request), request.body)),
   );
 
   r.put(
@@ -78,7 +79,7 @@ export function registerPermissionRoutes(app: FastifyInstance, { db, access }: A
         response: { 200: permissionSchema },
       },
     },
-    (request) => updatePermission(db, request.params.id, request.body),
+    (request) => updatePermission(db, contextOf(request), request.params.id, request.body),
   );
 
   r.delete(
@@ -88,7 +89,7 @@ export function registerPermissionRoutes(app: FastifyInstance, { db, access }: A
       schema: { summary: 'Delete permission', tags, params: idParamsSchema, response: { 200: deletedSchema } },
     },
     async (request) => {
-      await deletePermission(db, request.params.id);
+      await deletePermission(db, contextOf(request), request.params.id);
       return { _id: request.params.id };
     },
   );
@@ -103,6 +104,6 @@ export function registerPermissionRoutes(app: FastifyInstance, { db, access }: A
         response: { 200: reinitiatePermissionsResponseSchema },
       },
     },
-    async () => ({ createdCount: await syncPermissions(db, access.routes) }),
+    async (request) => ({ createdCount: await reinitiatePermissions(db, contextOf(request), access.routes) }),
   );
 }

@@ -11,6 +11,7 @@ import {
 } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
+import { signedInContextOf } from '../../lib/request-context.js';
 import { currentUser } from '../../plugins/access.js';
 import { findProfile, listUserProfiles } from './profiles.queries.js';
 import { updateMyProfile } from './profiles.service.js';
@@ -62,6 +63,6 @@ export function registerProfileRoutes(app: FastifyInstance, { db, tokens, limits
         response: { 200: myProfileResponseSchema },
       },
     },
-    (request) => updateMyProfile({ db, tokens, limits }, currentUser(request), request.body),
+    (request) => updateMyProfile({ db, tokens, limits }, signedInContextOf(request), request.body),
   );
 }

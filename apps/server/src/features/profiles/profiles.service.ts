@@ -1,15 +1,25 @@
 import { eq, sql } from 'drizzle-orm';
-import { imageIdFromPath, messages, type MyProfileResponse, type UpdateMyProfileBody } from '@community/shared';
+import {
+  imageIdFromPath,
+  messages,
+  type MyProfileResponse,
+  type Profile,
+  type UpdateMyProfileBody,
+} from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { profiles, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RateLimits } from '../../lib/rate-limits.js';
 import type { TokenService } from '../../lib/tokens.js';
-import type { AuthUser } from '../../plugins/access.js';
+import type { SignedInContext } from '../../lib/request-context.js';
+import { changesBetween, recordAudit } from '../audit/audit.queries.js';
 import { notifyUser, passwordChangedNotification } from '../notifications/notify.js';
+import { revokeSessionsOf } from '../sessions/sessions.queries.js';
 import { deleteUnusedImages, isOwnImage } from '../uploads/images.queries.js';
 import { findProfile } from './profiles.queries.js';
+
+const audited = ({ name, phone, address, bio, image }: Profile) => ({ name, phone, address, bio, image });
 
 /**
  * Saves the caller's own profile. A new password ends every other session of theirs and answers a
@@ -17,10 +27,11 @@ import { findProfile } from './profiles.queries.js';
  */
 export async function updateMyProfile(
   deps: { db: Db; tokens: TokenService; limits: RateLimits },
-  me: AuthUser,
+  context: SignedInContext,
   body: UpdateMyProfileBody,
 ): Promise<MyProfileResponse> {
   const { db, tokens, limits } = deps;
+  const me = context.actor;
   const { name, phone, address, bio, image, password } = body;
   if (image && !(await isOwnImage(db, imageIdFromPath(image), me.id))) {
     throw new AppError('bad_request', messages.imageNotUploaded);
@@ -29,6 +40,7 @@ export async function updateMyProfile(
   if (password) await limits.consume('passwordChangesPerUser', me.id);
   const passwordHash = password ? await hashPassword(password) : undefined;
   const tokenVersion = await db.transaction(async (tx) => {
+    const before = await findProfile(tx, me.id);
     const [updated] = await tx
       .update(users)
       .set({
@@ -44,8 +56,21 @@ export async function updateMyProfile(
       .insert(profiles)
       .values({ userId: me.id, ...fields })
       .onConflictDoUpdate({ target: profiles.userId, set: fields });
-    if (passwordHash) await notifyUser(tx, me.id, passwordChangedNotification);
+    if (passwordHash) {
+      await notifyUser(tx, me.id, passwordChangedNotification);
+      await revokeSessionsOf(tx, me.id, me.sessionId);
+    }
     if (image) await deleteUnusedImages(tx, me.id);
+    const after = await findProfile(tx, me.id);
+    await recordAudit(tx, context, {
+      action: 'profile.update',
+      target: { type: 'user', id: me.id, label: me.email },
+      changes: changesBetween(
+        before ? { ...audited(before), password: null } : null,
+        after ? { ...audited(after), password: passwordHash ? 'changed' : null } : null,
+        ['password'],
+      ),
+    });
     return updated!.tokenVersion;
   });
   const profile = (await findProfile(db, me.id))!;

@@ -13,7 +13,7 @@ import {
 } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { currentUser } from '../../plugins/access.js';
+import { signedInContextOf } from '../../lib/request-context.js';
 import { findRoleById, listRoles } from './roles.queries.js';
 import { createRole, deleteRole, updateRole } from './roles.service.js';
 
@@ -51,7 +51,7 @@ export function registerRoleRoutes(app: FastifyInstance, { db }: AppDeps) {
       config: { errors: [409] },
       schema: { summary: 'Create role', tags, body: createRoleBodySchema, response: { 201: roleSchema } },
     },
-    async (request, reply) => reply.code(201).send(await createRole(db, currentUser(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createRole(db, signedInContextOf(request), request.body)),
   );
 
   r.put(
@@ -66,7 +66,7 @@ export function registerRoleRoutes(app: FastifyInstance, { db }: AppDeps) {
         response: { 200: roleSchema },
       },
     },
-    (request) => updateRole(db, currentUser(request), request.params.id, request.body),
+    (request) => updateRole(db, signedInContextOf(request), request.params.id, request.body),
   );
 
   r.delete(
@@ -76,7 +76,7 @@ export function registerRoleRoutes(app: FastifyInstance, { db }: AppDeps) {
       schema: { summary: 'Delete role', tags, params: idParamsSchema, response: { 200: deletedSchema } },
     },
     async (request) => {
-      await deleteRole(db, currentUser(request), request.params.id);
+      await deleteRole(db, signedInContextOf(request), request.params.id);
       return { _id: request.params.id };
     },
   );

@@ -5,7 +5,8 @@ import { clientPermissions, permissions, roleClientPermissions, rolePermissions,
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import type { AuthUser } from '../../plugins/access.js';
+import type { SignedInContext } from '../../lib/request-context.js';
+import { changesBetween, recordAudit } from '../audit/audit.queries.js';
 import { assertWithinOwnGrants, permissionsOfRoles } from './grants.js';
 import { findRoleById } from './roles.queries.js';
 
@@ -44,25 +45,42 @@ async function replaceGrants(tx: Db, roleId: string, body: CreateRoleBody) {
   }
 }
 
-export async function createRole(db: Db, actor: AuthUser, body: CreateRoleBody): Promise<Role> {
+/** What an audit entry shows of a role: its grants by method and route, its menu by name. */
+const audited = (role: Role | undefined) =>
+  role && {
+    name: role.name,
+    description: role.description,
+    permissions: role.permissions.map((permission) => `${permission.method} ${permission.route}`),
+    menu: role.clientPermissions.map((entry) => entry.name),
+  };
+const roleTarget = (id: string, name: string) => ({ type: 'role', id, label: name });
+
+export async function createRole(db: Db, context: SignedInContext, body: CreateRoleBody): Promise<Role> {
   const id = newId();
   try {
-    await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       await assertReferencesExist(tx, body);
-      await assertWithinOwnGrants(tx, actor, body.permission, messages.beyondOwnGrantsRole);
+      await assertWithinOwnGrants(tx, context.actor, body.permission, messages.beyondOwnGrantsRole);
       await tx.insert(roles).values({ id, name: body.name, description: body.description, type: 'custom' });
       await replaceGrants(tx, id, body);
+      const role = (await findRoleById(tx, id))!;
+      await recordAudit(tx, context, {
+        action: 'role.create',
+        target: roleTarget(id, role.name),
+        changes: changesBetween(null, audited(role)!),
+      });
+      return role;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;
   }
-  return (await findRoleById(db, id))!;
 }
 
-export async function updateRole(db: Db, actor: AuthUser, id: string, body: CreateRoleBody): Promise<Role> {
+export async function updateRole(db: Db, context: SignedInContext, id: string, body: CreateRoleBody): Promise<Role> {
+  const { actor } = context;
   try {
-    await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       const [current] = await tx.select().from(roles).where(eq(roles.id, id)).for('update');
       if (!current) throw notFound();
       if (current.type === 'admin' && !actor.isAdmin) throw new AppError('forbidden', messages.adminOnly);
@@ -70,27 +88,40 @@ export async function updateRole(db: Db, actor: AuthUser, id: string, body: Crea
       // What the role holds now is touched as much as what it will hold.
       const held = await permissionsOfRoles(tx, [id]);
       await assertWithinOwnGrants(tx, actor, [...held, ...body.permission], messages.beyondOwnGrantsRole);
+      const before = await findRoleById(tx, id);
       // The type is fixed at seeding: no request changes it.
       await tx.update(roles).set({ name: body.name, description: body.description }).where(eq(roles.id, id));
       await replaceGrants(tx, id, body);
+      const role = (await findRoleById(tx, id))!;
+      await recordAudit(tx, context, {
+        action: 'role.update',
+        target: roleTarget(id, role.name),
+        changes: changesBetween(audited(before)!, audited(role)!),
+      });
+      return role;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;
   }
-  return (await findRoleById(db, id))!;
 }
 
 /**
  * Seeded roles (admin, user, guest) stay; only roles made here can go, and none of them confers
  * admin. Deleting a role takes its permissions from everyone holding it.
  */
-export async function deleteRole(db: Db, actor: AuthUser, id: string): Promise<void> {
+export async function deleteRole(db: Db, context: SignedInContext, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [current] = await tx.select({ type: roles.type }).from(roles).where(eq(roles.id, id)).for('update');
     if (!current) throw notFound();
     if (current.type !== 'custom') throw new AppError('conflict', messages.roleTypeFixed);
-    await assertWithinOwnGrants(tx, actor, await permissionsOfRoles(tx, [id]), messages.beyondOwnGrantsRole);
+    await assertWithinOwnGrants(tx, context.actor, await permissionsOfRoles(tx, [id]), messages.beyondOwnGrantsRole);
+    const role = (await findRoleById(tx, id))!;
     await tx.delete(roles).where(eq(roles.id, id));
+    await recordAudit(tx, context, {
+      action: 'role.delete',
+      target: roleTarget(id, role.name),
+      changes: changesBetween(audited(role)!, null),
+    });
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema.js';
 import { cached } from '../../db/table-changes.js';
@@ -51,6 +51,19 @@ const sessionState = (db: Db, sessionId: string) =>
 export async function isSessionLive(db: Db, sessionId: string, userId: string): Promise<boolean> {
   const state = await sessionState(db, sessionId);
   return state !== null && state.userId === userId && !state.isRevoked && state.expiresAt > Date.now();
+}
+
+/**
+ * Ends every live session of a person (a password changed or reset, blocked, unconfirmed),
+ * except `keep`: the one asking, which gets a fresh token instead.
+ */
+export async function revokeSessionsOf(db: Db, userId: string, keep?: string): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined))
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 /** Ends one of the user's sessions; answers whether it was live. */

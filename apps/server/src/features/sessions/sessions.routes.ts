@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiRoutes, messageResponseSchema, messages } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
-import { currentUser } from '../../plugins/access.js';
-import { revokeSession } from './sessions.queries.js';
+import { signedInContextOf } from '../../lib/request-context.js';
+import { endOwnSession } from './sessions.service.js';
 
 export function registerSessionRoutes(app: FastifyInstance, { db }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,8 +21,7 @@ export function registerSessionRoutes(app: FastifyInstance, { db }: AppDeps) {
       },
     },
     async (request) => {
-      const me = currentUser(request);
-      await revokeSession(db, me.id, me.sessionId);
+      await endOwnSession(db, signedInContextOf(request));
       return { message: messages.loggedOut };
     },
   );

@@ -1,7 +1,9 @@
 import type { LoginResponse } from '@community/shared';
 import type { Db } from '../../db/client.js';
+import type { RequestContext } from '../../lib/request-context.js';
 import type { TokenService } from '../../lib/tokens.js';
-import { insertSession, type SessionClient } from './sessions.queries.js';
+import { recordAudit } from '../audit/audit.queries.js';
+import { insertSession } from './sessions.queries.js';
 
 type SignedInUser = {
   id: string;
@@ -13,13 +15,25 @@ type SignedInUser = {
   roles: LoginResponse['roles'];
 };
 
-/** The answer of every sign-in: a new session, its token, the user and the user's roles. */
+/**
+ * The answer of every sign-in: a new session, with its audit entry, its token, the user and the
+ * user's roles.
+ */
 export async function startSession(
   deps: { db: Db; tokens: TokenService },
-  client: SessionClient,
+  context: RequestContext,
   user: SignedInUser,
+  method: 'password' | 'google',
 ): Promise<LoginResponse> {
-  const sessionId = await insertSession(deps.db, user.id, client);
+  const sessionId = await deps.db.transaction(async (tx) => {
+    const id = await insertSession(tx, user.id, { userAgent: context.userAgent ?? undefined, ip: context.ip });
+    await recordAudit(tx, context, {
+      action: 'auth.login.success',
+      actor: { id: user.id, email: user.email },
+      target: { type: 'session', id, label: method },
+    });
+    return id;
+  });
   return {
     token: await deps.tokens.sign({ userId: user.id, version: user.tokenVersion, sessionId }),
     user: {

@@ -13,7 +13,9 @@ import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { notModified } from '../../lib/not-modified.js';
 import { readPublishedTexts } from './published-texts.js';
-import { findTranslation, generateTranslations, listTranslations, saveTranslation } from './translations.queries.js';
+import { contextOf } from '../../lib/request-context.js';
+import { findTranslation, listTranslations } from './translations.queries.js';
+import { generateTexts, saveTexts } from './translations.service.js';
 
 const LANGUAGE_CODE = /^[a-z]{2,3}$/;
 
@@ -36,7 +38,7 @@ export function registerTranslationRoutes(app: FastifyInstance, { db, loadCatalo
     async (request) => {
       const body = request.body;
       if (body.generate_files) {
-        await generateTranslations(db, await loadCatalogue(0));
+        await generateTexts(db, contextOf(request), await loadCatalogue(0));
         return { message: messages.translationsGenerated, translations: await listTranslations(db) };
       }
       if (body.lang) {
@@ -60,7 +62,7 @@ export function registerTranslationRoutes(app: FastifyInstance, { db, loadCatalo
     },
     async (request) => ({
       message: messages.translationsSaved,
-      translation: await saveTranslation(db, request.body.lang, request.body.data.entries),
+      translation: await saveTexts(db, contextOf(request), request.body.lang, request.body.data.entries),
     }),
   );
 

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { apiRoutes, idParamsSchema, messages, uploadResponseSchema } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { currentUser } from '../../plugins/access.js';
-import { deleteUnusedImages, findImage, insertImage } from './images.queries.js';
+import { signedInContextOf } from '../../lib/request-context.js';
+import { findImage } from './images.queries.js';
+import { storeProfileImage } from './uploads.service.js';
 import { processProfileImage } from './profile-image.js';
 
 /** The form's `type` field and its one file, in whichever order they come. */
@@ -45,13 +46,12 @@ export function registerUploadRoutes(app: FastifyInstance, { db, limits }: AppDe
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('unsupported_media_type', messages.unsupportedMediaType);
-      const me = currentUser(request);
-      await limits.consume('uploadsPerUser', me.id);
+      const context = signedInContextOf(request);
+      await limits.consume('uploadsPerUser', context.actor.id);
       const { type, file } = await readUpload(request);
       if (type !== 'image') throw new AppError('bad_request', messages.uploadType);
       if (!file) throw new AppError('bad_request', messages.noFile);
-      const id = await insertImage(db, me.id, await processProfileImage(file));
-      await deleteUnusedImages(db, me.id, id);
+      const id = await storeProfileImage(db, context, await processProfileImage(file));
       return reply.code(201).send({
         message: messages.uploaded,
         filePaths: [{ path: `${apiRoutes.images}/${id}` }],

@@ -13,7 +13,7 @@ import {
 } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { currentUser } from '../../plugins/access.js';
+import { signedInContextOf } from '../../lib/request-context.js';
 import { findUserRoleById, listUserRoles } from './user-roles.queries.js';
 import { createUserRole, deleteUserRole, updateUserRole } from './user-roles.service.js';
 
@@ -51,7 +51,7 @@ export function registerUserRoleRoutes(app: FastifyInstance, { db }: AppDeps) {
       config: { errors: [409] },
       schema: { summary: 'Create user role', tags, body: createUserRoleBodySchema, response: { 201: userRoleSchema } },
     },
-    async (request, reply) => reply.code(201).send(await createUserRole(db, currentUser(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createUserRole(db, signedInContextOf(request), request.body)),
   );
 
   r.put(
@@ -66,7 +66,7 @@ export function registerUserRoleRoutes(app: FastifyInstance, { db }: AppDeps) {
         response: { 200: userRoleSchema },
       },
     },
-    (request) => updateUserRole(db, currentUser(request), request.params.id, request.body),
+    (request) => updateUserRole(db, signedInContextOf(request), request.params.id, request.body),
   );
 
   r.delete(
@@ -76,7 +76,7 @@ export function registerUserRoleRoutes(app: FastifyInstance, { db }: AppDeps) {
       schema: { summary: 'Delete user role', tags, params: idParamsSchema, response: { 200: deletedSchema } },
     },
     async (request) => {
-      await deleteUserRole(db, currentUser(request), request.params.id);
+      await deleteUserRole(db, signedInContextOf(request), request.params.id);
       return { _id: request.params.id };
     },
   );

@@ -5,7 +5,9 @@ import { roles, userRoles, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
+import type { SignedInContext } from '../../lib/request-context.js';
 import type { AuthUser } from '../../plugins/access.js';
+import { changesBetween, recordAudit } from '../audit/audit.queries.js';
 import { assertWithinOwnGrants, permissionsOfRoles } from '../roles/grants.js';
 import { assertAnAdminRemains, isAdminUser, lockAdminChanges } from '../users/admin-guard.js';
 import { findUserRoleById } from './user-roles.queries.js';
@@ -50,43 +52,76 @@ async function assertMayChange(tx: Db, actor: AuthUser, id: string) {
   await assertMayTouch(tx, actor, current);
 }
 
-export async function createUserRole(db: Db, actor: AuthUser, body: CreateUserRoleBody): Promise<UserRole> {
+/** What an audit entry shows of an assignment: whose, and which role. */
+const audited = (assignment: UserRole | undefined) =>
+  assignment && { user: assignment.user.email, role: assignment.role.name };
+const assignmentTarget = (assignment: UserRole) => ({
+  type: 'user_role',
+  id: assignment._id,
+  label: `${assignment.user.email}: ${assignment.role.name}`,
+});
+
+export async function createUserRole(db: Db, context: SignedInContext, body: CreateUserRoleBody): Promise<UserRole> {
   const id = newId();
   try {
-    await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       // Serialised with every admin change, so whether the user is an administrator cannot change meanwhile.
       await lockAdminChanges(tx);
-      await checkAssignment(tx, actor, body);
+      await checkAssignment(tx, context.actor, body);
       await tx.insert(userRoles).values({ id, userId: body.user, roleId: body.role });
+      const assignment = (await findUserRoleById(tx, id))!;
+      await recordAudit(tx, context, {
+        action: 'user_role.create',
+        target: assignmentTarget(assignment),
+        changes: changesBetween(null, audited(assignment)!),
+      });
+      return assignment;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate();
     throw error;
   }
-  return (await findUserRoleById(db, id))!;
 }
 
-export async function updateUserRole(db: Db, actor: AuthUser, id: string, body: CreateUserRoleBody): Promise<UserRole> {
+export async function updateUserRole(
+  db: Db,
+  context: SignedInContext,
+  id: string,
+  body: CreateUserRoleBody,
+): Promise<UserRole> {
   try {
-    await db.transaction(async (tx) => {
+    return await db.transaction(async (tx) => {
       await lockAdminChanges(tx);
-      await assertMayChange(tx, actor, id);
-      await checkAssignment(tx, actor, body);
+      await assertMayChange(tx, context.actor, id);
+      await checkAssignment(tx, context.actor, body);
+      const before = await findUserRoleById(tx, id);
       await tx.update(userRoles).set({ userId: body.user, roleId: body.role }).where(eq(userRoles.id, id));
       await assertAnAdminRemains(tx);
+      const assignment = (await findUserRoleById(tx, id))!;
+      await recordAudit(tx, context, {
+        action: 'user_role.update',
+        target: assignmentTarget(assignment),
+        changes: changesBetween(audited(before)!, audited(assignment)!),
+      });
+      return assignment;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate();
     throw error;
   }
-  return (await findUserRoleById(db, id))!;
 }
 
-export async function deleteUserRole(db: Db, actor: AuthUser, id: string): Promise<void> {
+export async function deleteUserRole(db: Db, context: SignedInContext, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     await lockAdminChanges(tx);
-    await assertMayChange(tx, actor, id);
+    await assertMayChange(tx, context.actor, id);
+    const assignment = (await findUserRoleById(tx, id))!;
     await tx.delete(userRoles).where(eq(userRoles.id, id));
     await assertAnAdminRemains(tx);
+    await recordAudit(tx, context, {
+      action: 'user_role.delete',
+      target: assignmentTarget(assignment),
+      changes: changesBetween(audited(assignment)!, null),
+    });
   });
 }

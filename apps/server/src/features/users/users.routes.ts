@@ -13,7 +13,7 @@ import {
 } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { currentUser } from '../../plugins/access.js';
+import { contextOf, signedInContextOf } from '../../lib/request-context.js';
 import { findUserById, listUsers } from './users.queries.js';
 import { createUser, deleteUser, updateUser } from './users.service.js';
 
@@ -51,7 +51,7 @@ export function registerUserRoutes(app: FastifyInstance, { db }: AppDeps) {
       config: { errors: [409] },
       schema: { summary: 'Create user', tags, body: createUserBodySchema, response: { 201: userSchema } },
     },
-    async (request, reply) => reply.code(201).send(await createUser(db, request.body)),
+    async (request, reply) => reply.code(201).send(await createUser(db, contextOf(request), request.body)),
   );
 
   r.put(
@@ -66,7 +66,7 @@ export function registerUserRoutes(app: FastifyInstance, { db }: AppDeps) {
         response: { 200: userSchema },
       },
     },
-    (request) => updateUser(db, currentUser(request), request.params.id, request.body),
+    (request) => updateUser(db, signedInContextOf(request), request.params.id, request.body),
   );
 
   r.delete(
@@ -76,7 +76,7 @@ export function registerUserRoutes(app: FastifyInstance, { db }: AppDeps) {
       schema: { summary: 'Delete user', tags, params: idParamsSchema, response: { 200: deletedSchema } },
     },
     async (request) => {
-      await deleteUser(db, currentUser(request), request.params.id);
+      await deleteUser(db, signedInContextOf(request), request.params.id);
       return { _id: request.params.id };
     },
   );

@@ -6,10 +6,13 @@ import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
+import type { RequestContext, SignedInContext } from '../../lib/request-context.js';
 import type { AuthUser } from '../../plugins/access.js';
+import { changesBetween, recordAudit } from '../audit/audit.queries.js';
 import { expireResetLinks } from '../auth/password-reset.js';
 import { releaseInvitesOf } from '../invites/invites.queries.js';
 import { notifyUser, passwordChangedNotification } from '../notifications/notify.js';
+import { revokeSessionsOf } from '../sessions/sessions.queries.js';
 import { assertWithinOwnGrants, permissionsOfUser } from '../roles/grants.js';
 import { assertAnAdminRemains, isAdminUser, lockAdminChanges } from './admin-guard.js';
 import { findUserById, isEmailTaken, toUser, userColumns } from './users.queries.js';
@@ -17,22 +20,39 @@ import { findUserById, isEmailTaken, toUser, userColumns } from './users.queries
 const notFound = () => new AppError('not_found', messages.notFound('User'));
 const emailTaken = () => new AppError('conflict', messages.emailTaken);
 
-export async function createUser(db: Db, body: CreateUserBody): Promise<User> {
+/** What an audit entry shows of a user: the password only as "changed". */
+const audited = (user: Pick<User, 'name' | 'email' | 'confirmed' | 'blocked'>) => ({
+  name: user.name,
+  email: user.email,
+  confirmed: user.confirmed,
+  blocked: user.blocked,
+});
+const userTarget = (user: { _id: string; email: string }) => ({ type: 'user', id: user._id, label: user.email });
+
+export async function createUser(db: Db, context: RequestContext, body: CreateUserBody): Promise<User> {
   if (await isEmailTaken(db, body.email)) throw emailTaken();
   const passwordHash = await hashPassword(body.password);
   try {
-    const [row] = await db
-      .insert(users)
-      .values({
-        id: newId(),
-        name: body.name,
-        email: body.email,
-        passwordHash,
-        confirmed: body.confirmed,
-        blocked: body.blocked,
-      })
-      .returning(userColumns);
-    return toUser(row!);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          id: newId(),
+          name: body.name,
+          email: body.email,
+          passwordHash,
+          confirmed: body.confirmed,
+          blocked: body.blocked,
+        })
+        .returning(userColumns);
+      const user = toUser(row!);
+      await recordAudit(tx, context, {
+        action: 'user.create',
+        target: userTarget(user),
+        changes: changesBetween(null, { ...audited(user), password: 'set' }, ['password']),
+      });
+      return user;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
@@ -49,7 +69,8 @@ async function assertMayManage(tx: Db, actor: AuthUser, id: string) {
   await assertWithinOwnGrants(tx, actor, await permissionsOfUser(tx, id), messages.beyondOwnGrantsUser);
 }
 
-export async function updateUser(db: Db, actor: AuthUser, id: string, body: UpdateUserBody): Promise<User> {
+export async function updateUser(db: Db, context: SignedInContext, id: string, body: UpdateUserBody): Promise<User> {
+  const { actor } = context;
   if (id === actor.id && body.blocked) throw new AppError('forbidden', messages.notSelfBlock);
   if (await isEmailTaken(db, body.email, id)) throw emailTaken();
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
@@ -81,9 +102,20 @@ export async function updateUser(db: Db, actor: AuthUser, id: string, body: Upda
         .where(eq(users.id, id))
         .returning(userColumns);
       await assertAnAdminRemains(tx);
+      if (endsSessions) await revokeSessionsOf(tx, id);
       if (passwordHash || isEmailChanged) await expireResetLinks(tx, id);
       if (passwordHash) await notifyUser(tx, id, passwordChangedNotification);
-      return toUser(row!);
+      const user = toUser(row!);
+      await recordAudit(tx, context, {
+        action: 'user.update',
+        target: userTarget(user),
+        changes: changesBetween(
+          { ...audited(current), password: null },
+          { ...audited(user), password: passwordHash ? 'changed' : null },
+          ['password'],
+        ),
+      });
+      return user;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
@@ -91,14 +123,21 @@ export async function updateUser(db: Db, actor: AuthUser, id: string, body: Upda
   }
 }
 
-export async function deleteUser(db: Db, actor: AuthUser, id: string): Promise<void> {
+export async function deleteUser(db: Db, context: SignedInContext, id: string): Promise<void> {
+  const { actor } = context;
   if (id === actor.id) throw new AppError('forbidden', messages.notSelfDelete);
   await db.transaction(async (tx) => {
     await lockAdminChanges(tx);
     await assertMayManage(tx, actor, id);
     await releaseInvitesOf(tx, id);
-    const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-    if (deleted.length === 0) throw notFound();
+    const [deleted] = await tx.delete(users).where(eq(users.id, id)).returning(userColumns);
+    if (!deleted) throw notFound();
     await assertAnAdminRemains(tx);
+    const user = toUser(deleted);
+    await recordAudit(tx, context, {
+      action: 'user.delete',
+      target: userTarget(user),
+      changes: changesBetween(audited(user), null),
+    });
   });
 }

@@ -1,0 +1,52 @@
+import type { Translation } from '@community/shared';
+import type { Db } from '../../db/client.js';
+import type { RequestContext } from '../../lib/request-context.js';
+import { recordAudit } from '../audit/audit.queries.js';
+import type { Catalogue, Texts } from './catalogue.js';
+import { findTranslation, generateTranslations, saveTranslation } from './translations.queries.js';
+
+/** An entry names at most this many keys per kind of change; the counts are always whole. */
+const KEYS_SHOWN = 50;
+
+/** Which keys a save added, removed and changed: counts, and the first keys of each. */
+function textChanges(before: Texts, after: Texts) {
+  const added = Object.keys(after).filter((key) => !(key in before));
+  const removed = Object.keys(before).filter((key) => !(key in after));
+  const changed = Object.keys(after).filter((key) => key in before && before[key] !== after[key]);
+  const summary = (keys: string[]): [null, { count: number; keys: string[] }] | undefined =>
+    keys.length > 0 ? [null, { count: keys.length, keys: keys.sort().slice(0, KEYS_SHOWN) }] : undefined;
+  return Object.fromEntries(
+    Object.entries({ added: summary(added), removed: summary(removed), changed: summary(changed) }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  ) as Record<string, [null, { count: number; keys: string[] }]>;
+}
+
+export async function saveTexts(
+  db: Db,
+  context: RequestContext,
+  language: string,
+  entries: Texts,
+): Promise<Translation> {
+  return db.transaction(async (tx) => {
+    const before = await findTranslation(tx, language);
+    const saved = await saveTranslation(tx, language, entries);
+    await recordAudit(tx, context, {
+      action: 'translation.save',
+      target: { type: 'translation', id: language, label: language.toUpperCase() },
+      changes: textChanges(before?.data.entries ?? {}, saved.data.entries),
+    });
+    return saved;
+  });
+}
+
+/** Generate Translations: the catalogue merged into every language and published. */
+export async function generateTexts(db: Db, context: RequestContext, catalogue: Catalogue): Promise<void> {
+  await db.transaction(async (tx) => {
+    await generateTranslations(tx, catalogue);
+    await recordAudit(tx, context, {
+      action: 'translation.generate',
+      changes: { languages: [null, Object.keys(catalogue.languages).sort()] },
+    });
+  });
+}
