@@ -33,7 +33,7 @@ export function AdminLayout() {
   const logout = () => {
     // The call takes the token with it before it is forgotten here; its answer changes nothing.
     void endSession().catch(() => undefined);
-    authStore.logOut();
+    authStore.signOut({ hasLoggedOut: true });
     forgetRevalidated();
     queryClient.clear();
     toast.success(t('layout.loggedOut'));

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { LoginResponse } from '@community/shared';
+import { onUnauthorized } from '../../lib/api-client';
 import { storageKeys } from '../../lib/storage-keys';
 
 export type UserInfo = Omit<LoginResponse, 'roles'>;
@@ -44,8 +45,8 @@ export const authStore = {
   updateUser: (changes: Partial<UserInfo['user']>) =>
     state.userInfo &&
     write({ ...state, userInfo: { ...state.userInfo, user: { ...state.userInfo.user, ...changes } } }),
-  signOut: () => write({ userInfo: null, userRole: [] }),
-  logOut: () => write({ userInfo: null, userRole: [], hasLoggedOut: true }),
+  /** Forgets the stored sign-in; `hasLoggedOut` when the person pressed Logout. */
+  signOut: ({ hasLoggedOut = false } = {}) => write({ userInfo: null, userRole: [], hasLoggedOut }),
   subscribe: (listener: () => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -61,5 +62,8 @@ window.addEventListener('storage', (event) => {
     listeners.forEach((listener) => listener());
   }
 });
+
+// Any 401 answer ends the stored sign-in.
+onUnauthorized(() => authStore.signOut());
 
 export const useAuth = () => useSyncExternalStore(authStore.subscribe, authStore.get);
