@@ -1,12 +1,20 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/** The footers show major.minor of the root package.json's version, the one place it is written. */
+const rootPackage = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
+  version: string;
+};
+const shownVersion = rootPackage.version.split('.').slice(0, 2).join('.');
+
 // One multi-page build: the public site and the admin app share nothing they do not import.
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   base: '/',
+  define: { __APP_VERSION__: JSON.stringify(shownVersion) },
   resolve: { conditions: ['source'] },
   build: {
     outDir: 'dist',

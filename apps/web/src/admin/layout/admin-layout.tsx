@@ -8,7 +8,6 @@ import { forgetRevalidated } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { logout as endSession } from '../../features/auth/api/auth-calls';
 import { storageKeys } from '../../lib/storage-keys';
-import { APP_VERSION } from '../../lib/version';
 import { NotificationBell } from '../../features/notifications/notification-bell';
 import { AccountMenu } from './account-menu';
 import { AdminMenu, ViewMenu } from './admin-menu';
@@ -111,7 +110,7 @@ export function AdminLayout() {
         </main>
       </div>
       <footer className="border-t border-slate-200 bg-white px-4 py-3 text-center text-xs text-slate-600">
-        {t('layout.version', { version: APP_VERSION })} · {t('layout.credit')}
+        {t('layout.version', { version: __APP_VERSION__ })} · {t('layout.credit')}
       </footer>
     </div>
   );
