@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { registerInviteBodySchema, type InviteValidation, type RegisterInviteBody } from '@community/shared';
+import { registerInviteBodySchema, type InviteValidation } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
@@ -12,10 +10,10 @@ import { registerInvite, validateInvite } from '../../features/invites/invite-ca
 import { useSiteConfig } from '../../features/site-config/use-site-config';
 import { getErrorMessage } from '../../lib/api-client';
 import { translateMessage } from '../../lib/translate-message';
+import { useZodForm } from '../../lib/use-zod-form';
 import { AuthCard } from '../layout/auth-card';
 
 const registrationSchema = registerInviteBodySchema.omit({ token: true });
-type Registration = Omit<RegisterInviteBody, 'token'>;
 
 /** Why the invite cannot be used, in the spec's words; null when it can. */
 function refusalKey(validation: InviteValidation): string | null {
@@ -68,8 +66,7 @@ function ValidInvite({ token, validation }: { token: string; validation: InviteV
   const hasGoogle = Boolean(useSiteConfig().data?.googleClientId);
   const [submitted, setSubmitted] = useState(false);
   const [error, setError] = useState<string>();
-  const form = useForm<Registration>({
-    resolver: zodResolver(registrationSchema),
+  const form = useZodForm(registrationSchema, {
     defaultValues: { name: '', email: validation.email ?? '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;

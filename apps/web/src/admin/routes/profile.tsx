@@ -1,11 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import {
   MAX_PROFILE_IMAGE_BYTES,
   updateMyProfileBodySchema,
@@ -20,9 +17,9 @@ import { authStore } from '../../features/auth/auth-store';
 import { getMyProfile, updateMyProfile, uploadProfileImage } from '../../features/profile/profile-calls';
 import { getErrorMessage } from '../../lib/api-client';
 import { translateMessage } from '../../lib/translate-message';
+import { useZodForm } from '../../lib/use-zod-form';
 
 const profileFormSchema = withPasswordConfirmation(updateMyProfileBodySchema);
-type Values = z.input<typeof profileFormSchema>;
 
 /** Spec section 9: the profile is fresh for 15 seconds. */
 const PROFILE_STALE_MS = 15_000;
@@ -50,8 +47,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const [error, setError] = useState<string>();
   const [image, setImage] = useState(profile.image);
   const [isUploading, setIsUploading] = useState(false);
-  const form = useForm<Values>({
-    resolver: zodResolver(profileFormSchema) as never,
+  const form = useZodForm(profileFormSchema, {
     defaultValues: {
       name: profile.name,
       phone: profile.phone ?? '',
@@ -89,7 +85,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const onSubmit = form.handleSubmit(async ({ confirmPassword, ...values }) => {
     setError(undefined);
     try {
-      const saved = await updateMyProfile({ ...values, image } as never);
+      const saved = await updateMyProfile({ ...values, image });
       // A new password ended the old session; the answer carries the next one.
       if (saved.token) authStore.replaceToken(saved.token);
       authStore.updateUser({ name: saved.profile.name, avatarUrl: saved.profile.image });

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -11,11 +9,10 @@ import { Button } from '../../components/ui/button';
 import { NewPasswordFields } from '../../components/forms/new-password-fields';
 import { resetPassword } from '../../features/auth/api/auth-calls';
 import { getErrorMessage } from '../../lib/api-client';
+import { useZodForm } from '../../lib/use-zod-form';
 import { AuthCard } from '../layout/auth-card';
 
 const resetFormSchema = withPasswordConfirmation(z.object({ password: passwordSchema }));
-type ResetForm = z.infer<typeof resetFormSchema>;
-
 /** Seconds the success banner stays before the login screen opens. */
 const REDIRECT_DELAY_MS = 1500;
 
@@ -24,10 +21,7 @@ export function ResetPasswordRoute() {
   const navigate = useNavigate();
   const { resetToken = '' } = useParams();
   const [outcome, setOutcome] = useState<{ tone: 'error' | 'success'; text: string }>();
-  const form = useForm<ResetForm>({
-    resolver: zodResolver(resetFormSchema),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+  const form = useZodForm(resetFormSchema, { defaultValues: { password: '', confirmPassword: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ password }) => {

@@ -1,20 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { apiRoutes, createClientPermissionBodySchema, type ClientPermission } from '@community/shared';
+import {
+  apiRoutes,
+  createClientPermissionBodySchema,
+  type ClientPermission,
+  type CreateClientPermissionBody,
+} from '@community/shared';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { TextField } from '../../../components/ui/text-field';
 import { translateMessage } from '../../../lib/translate-message';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { ResourceForm, useSaveResource } from '../../resources/resource-form';
 import { saveTexts } from '../../resources/resource-texts';
 
-type Values = z.input<typeof createClientPermissionBodySchema>;
-
 export function ClientPermissionForm({ row, onDone }: { row?: ClientPermission; onDone: () => void }) {
   const { t } = useTranslation();
-  const form = useForm<Values>({
-    resolver: zodResolver(createClientPermissionBodySchema) as never,
+  const form = useZodForm(createClientPermissionBodySchema, {
     defaultValues: {
       name: row?.name ?? '',
       menu: row?.menu ?? '',
@@ -24,7 +25,7 @@ export function ClientPermissionForm({ row, onDone }: { row?: ClientPermission; 
       auth: row?.auth ?? true,
     },
   });
-  const { error, save } = useSaveResource<Values>(
+  const { error, save } = useSaveResource<CreateClientPermissionBody>(
     apiRoutes.clientPermissions,
     row?._id,
     saveTexts(t, 'clientPermissions'),

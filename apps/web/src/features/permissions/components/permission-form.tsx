@@ -1,22 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { HTTP_METHODS, apiRoutes, createPermissionBodySchema, type Permission } from '@community/shared';
+import {
+  HTTP_METHODS,
+  apiRoutes,
+  createPermissionBodySchema,
+  type CreatePermissionBody,
+  type Permission,
+} from '@community/shared';
 import { Alert } from '../../../components/ui/alert';
 import { SelectField } from '../../../components/ui/select-field';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { TextField } from '../../../components/ui/text-field';
 import { translateMessage } from '../../../lib/translate-message';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { ResourceForm, useSaveResource } from '../../resources/resource-form';
 import { saveTexts } from '../../resources/resource-texts';
 
-type Values = z.input<typeof createPermissionBodySchema>;
-
 export function PermissionForm({ row, onDone }: { row?: Permission; onDone: () => void }) {
   const { t } = useTranslation();
-  const form = useForm<Values>({
-    resolver: zodResolver(createPermissionBodySchema) as never,
+  const form = useZodForm(createPermissionBodySchema, {
     defaultValues: {
       name: row?.name ?? '',
       description: row?.description ?? '',
@@ -25,7 +27,12 @@ export function PermissionForm({ row, onDone }: { row?: Permission; onDone: () =
       auth: row?.auth ?? true,
     },
   });
-  const { error, save } = useSaveResource<Values>(apiRoutes.permissions, row?._id, saveTexts(t, 'permissions'), onDone);
+  const { error, save } = useSaveResource<CreatePermissionBody>(
+    apiRoutes.permissions,
+    row?._id,
+    saveTexts(t, 'permissions'),
+    onDone,
+  );
   const { errors, isSubmitting } = form.formState;
   const message = (text?: string) => translateMessage(t, text);
   const [method, auth] = useWatch({ control: form.control, name: ['method', 'auth'] });

@@ -1,23 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { apiRoutes, createRoleBodySchema, type ClientPermission, type Permission, type Role } from '@community/shared';
+import {
+  apiRoutes,
+  createRoleBodySchema,
+  type ClientPermission,
+  type CreateRoleBody,
+  type Permission,
+  type Role,
+} from '@community/shared';
 import { TextField } from '../../../components/ui/text-field';
 import { translateMessage } from '../../../lib/translate-message';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { ResourceForm, useSaveResource } from '../../resources/resource-form';
 import { saveTexts } from '../../resources/resource-texts';
 import { useReference } from '../../resources/use-reference';
 import { CheckboxList } from './checkbox-list';
 
-type Values = z.input<typeof createRoleBodySchema>;
-
 export function RoleForm({ row, onDone }: { row?: Role; onDone: () => void }) {
   const { t } = useTranslation();
   const permissions = useReference<Permission>(apiRoutes.permissions, 1e6);
   const clientPermissions = useReference<ClientPermission>(apiRoutes.clientPermissions, 1e6);
-  const form = useForm<Values>({
-    resolver: zodResolver(createRoleBodySchema) as never,
+  const form = useZodForm(createRoleBodySchema, {
     defaultValues: {
       name: row?.name ?? '',
       description: row?.description ?? '',
@@ -25,7 +28,7 @@ export function RoleForm({ row, onDone }: { row?: Role; onDone: () => void }) {
       clientPermission: row?.clientPermission ?? [],
     },
   });
-  const { error, save } = useSaveResource<Values>(apiRoutes.roles, row?._id, saveTexts(t, 'roles'), onDone);
+  const { error, save } = useSaveResource<CreateRoleBody>(apiRoutes.roles, row?._id, saveTexts(t, 'roles'), onDone);
   const { errors, isSubmitting } = form.formState;
   return (
     <ResourceForm error={error} isBusy={isSubmitting} onSubmit={form.handleSubmit(save)} onCancel={onDone}>

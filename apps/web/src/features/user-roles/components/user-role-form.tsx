@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   apiRoutes,
@@ -11,6 +9,7 @@ import {
 } from '@community/shared';
 import { SelectField } from '../../../components/ui/select-field';
 import { translateMessage } from '../../../lib/translate-message';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { ResourceForm, useSaveResource } from '../../resources/resource-form';
 import { saveTexts } from '../../resources/resource-texts';
 import { useReference } from '../../resources/use-reference';
@@ -19,8 +18,7 @@ export function UserRoleForm({ row, onDone }: { row?: UserRole; onDone: () => vo
   const { t } = useTranslation();
   const users = useReference<User>(apiRoutes.users, 1e5);
   const roles = useReference<Role>(apiRoutes.roles, 1e5);
-  const form = useForm<CreateUserRoleBody>({
-    resolver: zodResolver(createUserRoleBodySchema),
+  const form = useZodForm(createUserRoleBodySchema, {
     defaultValues: { user: row?.user._id ?? '', role: row?.role._id ?? '' },
   });
   const { error, save } = useSaveResource<CreateUserRoleBody>(

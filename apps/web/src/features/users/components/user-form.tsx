@@ -1,30 +1,29 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import {
   apiRoutes,
   createUserBodySchema,
   updateUserBodySchema,
   withPasswordConfirmation,
+  type CreateUserBody,
+  type UpdateUserBody,
   type User,
 } from '@community/shared';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { NewPasswordFields } from '../../../components/forms/new-password-fields';
 import { TextField } from '../../../components/ui/text-field';
 import { translateMessage } from '../../../lib/translate-message';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { ResourceForm, useSaveResource } from '../../resources/resource-form';
 import { saveTexts } from '../../resources/resource-texts';
 
 const createSchema = withPasswordConfirmation(createUserBodySchema);
 const updateSchema = withPasswordConfirmation(updateUserBodySchema);
-type Values = z.input<typeof createSchema>;
 
 /** Post User / Edit User: the password is optional when editing (blank keeps it). */
 export function UserForm({ row, onDone }: { row?: User; onDone: () => void }) {
   const { t } = useTranslation();
-  const form = useForm<Values>({
-    resolver: zodResolver(row ? updateSchema : createSchema) as never,
+  const form = useZodForm(row ? updateSchema : createSchema, {
     defaultValues: {
       name: row?.name ?? '',
       email: row?.email ?? '',
@@ -34,7 +33,7 @@ export function UserForm({ row, onDone }: { row?: User; onDone: () => void }) {
       blocked: row?.blocked ?? false,
     },
   });
-  const { error, save } = useSaveResource<Omit<Values, 'confirmPassword'>>(
+  const { error, save } = useSaveResource<CreateUserBody | UpdateUserBody>(
     apiRoutes.users,
     row?._id,
     saveTexts(t, 'users'),
