@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { toast } from 'sonner';
 import { authStore, useAuth } from '../../features/auth/auth-store';
-import { useAutoExpand, useStoredFlag } from '../../features/menu/use-stored-flag';
+import { useAutoExpand, useStoredFlag } from './use-stored-flag';
 import { forgetRevalidated } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { logout as endSession } from '../../features/auth/api/auth-calls';

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { ClientPermission } from '@community/shared';
-import { groupCategories, type MenuGroup } from '../../features/menu/group-categories';
-import { useCategories } from '../../features/menu/use-categories';
+import { groupCategories, type MenuGroup } from '../../features/client-permissions/group-categories';
+import { useCategories } from '../../features/client-permissions/use-categories';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-1.5 text-sm ${isActive ? 'bg-brand-50 font-medium text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;

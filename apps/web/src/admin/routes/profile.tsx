@@ -14,7 +14,7 @@ import { Button } from '../../components/ui/button';
 import { NewPasswordFields } from '../../components/forms/new-password-fields';
 import { TextField } from '../../components/ui/text-field';
 import { authStore } from '../../features/auth/auth-store';
-import { getMyProfile, updateMyProfile, uploadProfileImage } from '../../features/profile/profile-calls';
+import { getMyProfile, updateMyProfile, uploadProfileImage } from '../../features/profiles/profile-calls';
 import { getErrorMessage } from '../../lib/api-client';
 import { translateMessage } from '../../lib/translate-message';
 import { useZodForm } from '../../lib/use-zod-form';
