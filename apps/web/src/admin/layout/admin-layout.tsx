@@ -2,6 +2,7 @@ import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { toast } from 'sonner';
+import { IconButton } from '../../components/ui/icon-button';
 import { authStore, useAuth } from '../../features/auth/auth-store';
 import { useAutoExpand, useStoredFlag } from './use-stored-flag';
 import { forgetRevalidated } from '../../lib/api-client';
@@ -46,20 +47,20 @@ export function AdminLayout() {
       <header className="border-b border-slate-200 bg-white">
         <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="flex items-center gap-3">
-            <button
-              type="button"
+            <IconButton
+              icon={
+                isExpanded ? (
+                  <PanelLeftClose className="size-5" aria-hidden />
+                ) : (
+                  <PanelLeftOpen className="size-5" aria-hidden />
+                )
+              }
               onClick={() => setExpanded(!isExpanded)}
               aria-expanded={isExpanded}
               aria-controls="side-menu"
-              className="rounded p-1 text-slate-700 hover:bg-slate-100"
             >
-              {isExpanded ? (
-                <PanelLeftClose className="size-5" aria-hidden />
-              ) : (
-                <PanelLeftOpen className="size-5" aria-hidden />
-              )}
               <span className="sr-only">{isExpanded ? t('layout.collapse') : t('layout.expand')}</span>
-            </button>
+            </IconButton>
             <a href="/about" className="flex items-center gap-2 font-semibold text-slate-900">
               <img src="/favicon.svg" alt="" width={28} height={28} />
               <span>Community</span>

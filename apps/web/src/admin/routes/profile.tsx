@@ -11,6 +11,7 @@ import {
 } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
 import { NewPasswordFields } from '../../components/forms/new-password-fields';
 import { TextField } from '../../components/ui/text-field';
 import { authStore } from '../../features/auth/auth-store';
@@ -138,17 +139,14 @@ function ProfileForm({ profile }: { profile: Profile }) {
         {...form.register('phone')}
       />
       <TextField label={t('profiles.address')} error={message(errors.address?.message)} {...form.register('address')} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor="profile-bio" className="text-sm font-medium text-slate-700">
-          {t('profile.bio')}
-        </label>
+      <Field id="profile-bio" label={t('profile.bio')}>
         <textarea
           id="profile-bio"
           rows={4}
           className="rounded-md border border-slate-300 px-3 py-2 text-sm"
           {...form.register('bio')}
         />
-      </div>
+      </Field>
       <NewPasswordFields register={form.register} errors={errors} isOptional />
       <div className="flex justify-end">
         <Button type="submit" isBusy={isSubmitting || isUploading}>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { Notification } from '@community/shared';
+import { IconButton } from '../../components/ui/icon-button';
 import { getErrorMessage } from '../../lib/api-client';
 import { badgeText, useMarkRead, useNotificationList, useUnreadCount } from './use-notifications';
 
@@ -64,16 +65,14 @@ export function NotificationBell() {
               </div>
             </div>
             {!notification.readAt && (
-              <button
-                type="button"
+              <IconButton
+                icon={<Check className="size-4" aria-hidden />}
                 onClick={() => markOne.mutate(notification._id, { onError: onMarkError })}
                 disabled={markOne.isPending && markOne.variables === notification._id}
-                className="self-start rounded p-1 text-slate-700 hover:bg-slate-100"
+                className="self-start"
                 aria-label={t('notifications.markReadOf', { title: notification.title })}
                 title={t('notifications.markRead')}
-              >
-                <Check className="size-4" aria-hidden />
-              </button>
+              />
             )}
           </li>
         ))}
@@ -107,15 +106,14 @@ export function NotificationBell() {
         >
           <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
             <h2 className="text-sm font-semibold text-slate-900">{t('notifications.title')}</h2>
-            <button
-              type="button"
+            <IconButton
+              look="link"
+              icon={<CheckCheck className="size-4" aria-hidden />}
               onClick={() => markAll.mutate(undefined, { onError: onMarkError })}
               disabled={unread === 0 || markAll.isPending}
-              className="inline-flex items-center gap-1 rounded px-2 py-1 text-xs font-medium text-brand-700 hover:bg-slate-100 disabled:text-slate-400"
             >
-              <CheckCheck className="size-4" aria-hidden />
               {t('notifications.markAll')}
-            </button>
+            </IconButton>
           </div>
           {content}
         </Popover.Content>

@@ -1,6 +1,7 @@
 import type { Pagination } from '@community/shared';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../../components/ui/icon-button';
 
 type Props = { pagination: Pagination; onPage: (page: number) => void };
 
@@ -11,24 +12,20 @@ export function PaginationBar({ pagination, onPage }: Props) {
   return (
     <nav aria-label={t('list.pagination')} className="flex items-center justify-end gap-3 text-sm text-slate-700">
       <span>{t('list.range', { start: startIndex, end: endIndex, total })}</span>
-      <button
-        type="button"
+      <IconButton
+        look="framed"
+        icon={<ChevronLeft className="size-4" aria-hidden />}
         onClick={() => onPage(page - 1)}
         disabled={page <= 1}
         aria-label={t('list.previous')}
-        className="rounded border border-slate-300 bg-white p-1 disabled:opacity-40"
-      >
-        <ChevronLeft className="size-4" aria-hidden />
-      </button>
-      <button
-        type="button"
+      />
+      <IconButton
+        look="framed"
+        icon={<ChevronRight className="size-4" aria-hidden />}
         onClick={() => onPage(page + 1)}
         disabled={page >= pages}
         aria-label={t('list.next')}
-        className="rounded border border-slate-300 bg-white p-1 disabled:opacity-40"
-      >
-        <ChevronRight className="size-4" aria-hidden />
-      </button>
+      />
     </nav>
   );
 }

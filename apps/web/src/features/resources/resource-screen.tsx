@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { IconButton } from '../../components/ui/icon-button';
 import { ConfirmDeleteDialog } from '../../components/ui/confirm-dialog';
 import { Modal } from '../../components/ui/modal';
 import { getErrorMessage } from '../../lib/api-client';
@@ -147,27 +148,18 @@ export function ResourceScreen<Row extends { _id: string }>({ path, texts, colum
                       ))}
                       {renderForm && (
                         <td className="whitespace-nowrap px-4 py-2">
-                          <button
-                            type="button"
+                          <IconButton
+                            icon={<Pencil className="size-4" aria-hidden />}
                             onClick={() => setEditing({ row })}
                             aria-label={t('list.edit')}
-                            className="rounded p-1 text-slate-700 hover:bg-slate-100"
-                          >
-                            <Pencil className="size-4" aria-hidden />
-                          </button>
-                          <button
-                            type="button"
+                          />
+                          <IconButton
+                            look="danger"
+                            icon={<Trash2 className="size-4" aria-hidden />}
                             onClick={() => setDeleting(row)}
-                            disabled={isDeleting}
+                            isBusy={isDeleting}
                             aria-label={t('list.delete')}
-                            className="rounded p-1 text-red-700 hover:bg-red-50 disabled:opacity-50"
-                          >
-                            {isDeleting ? (
-                              <span className="block size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
-                            ) : (
-                              <Trash2 className="size-4" aria-hidden />
-                            )}
-                          </button>
+                          />
                         </td>
                       )}
                     </tr>

@@ -7,15 +7,13 @@ import type { Invite } from '@community/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-dialog';
+import { IconButton } from '../../../components/ui/icon-button';
 import { getErrorMessage } from '../../../lib/api-client';
 import { LIST_STALE_MS } from '../../resources/use-resource';
 import { copyText } from '../copy-text';
 import { approveInvite, deleteInvite, invitesKey, listInvites, rejectInvite } from '../invite-calls';
 import { inviteStatusView } from '../invite-status';
 import { InviteStatusBadge } from './invite-status-badge';
-
-const iconButton =
-  'inline-flex items-center gap-1 rounded-md border px-2 py-1 text-xs font-medium disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-brand-600';
 
 /** 'Existing invites': every state of spec section 4 with its actions, paged 25 at a time. */
 export function InvitesTable({ formatDate }: { formatDate: (iso: string) => string }) {
@@ -130,53 +128,42 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                     <td className="whitespace-nowrap px-3 py-2">
                       {view === 'submitted' ? (
                         <div className="flex gap-2">
-                          <button
-                            type="button"
-                            className={`${iconButton} border-green-700 text-green-800`}
+                          <IconButton
+                            look="smallConfirm"
+                            icon={<Check className="size-3.5" aria-hidden />}
                             disabled={isBusy}
                             onClick={() => approve.mutate(invite._id)}
                           >
-                            <Check className="size-3.5" aria-hidden />
                             {t('invites.approve')}
-                          </button>
-                          <button
-                            type="button"
-                            className={`${iconButton} border-red-700 text-red-800`}
+                          </IconButton>
+                          <IconButton
+                            look="smallRefuse"
+                            icon={<X className="size-3.5" aria-hidden />}
                             disabled={isBusy}
                             onClick={() => reject.mutate(invite._id)}
                           >
-                            <X className="size-3.5" aria-hidden />
                             {t('invites.reject')}
-                          </button>
+                          </IconButton>
                         </div>
                       ) : (
                         <div className="flex gap-2">
-                          <button
-                            type="button"
-                            className={`${iconButton} border-slate-300 text-slate-800`}
+                          <IconButton
+                            look="small"
+                            icon={<Copy className="size-3.5" aria-hidden />}
                             onClick={() => copy(invite.link)}
                             aria-label={t('invites.copyLinkOf', { token: invite.token.slice(0, 8) })}
                           >
-                            <Copy className="size-3.5" aria-hidden />
                             {t('invites.copy')}
-                          </button>
-                          <button
-                            type="button"
-                            className={`${iconButton} border-red-300 text-red-800`}
-                            disabled={isBusy}
+                          </IconButton>
+                          <IconButton
+                            look="smallDanger"
+                            icon={<Trash2 className="size-3.5" aria-hidden />}
+                            isBusy={isBusy}
                             onClick={() => setDeleting(invite)}
                             aria-label={t('invites.deleteOf', { token: invite.token.slice(0, 8) })}
                           >
-                            {isBusy ? (
-                              <span
-                                className="size-3.5 animate-spin rounded-full border-2 border-current border-t-transparent"
-                                aria-hidden
-                              />
-                            ) : (
-                              <Trash2 className="size-3.5" aria-hidden />
-                            )}
                             {t('list.delete')}
-                          </button>
+                          </IconButton>
                         </div>
                       )}
                     </td>
