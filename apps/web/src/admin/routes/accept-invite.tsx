@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -6,8 +5,9 @@ import { registerInviteBodySchema, type InviteValidation } from '@community/shar
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
-import { registerInvite, validateInvite } from '../../features/invites/invite-calls';
-import { useSiteConfig } from '../../features/site-config/use-site-config';
+import { useInviteValidation } from '../../features/invites/api/get-invite-validation';
+import { useRegisterInvite } from '../../features/invites/api/register-invite';
+import { useSiteConfig } from '../../features/site-config/api/get-site-config';
 import { getErrorMessage } from '../../lib/api-client';
 import { translateMessage } from '../../lib/translate-message';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -27,13 +27,7 @@ export function AcceptInviteRoute() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? params.get('invite') ?? '';
-  const validation = useQuery({
-    queryKey: ['invite-validation', token],
-    queryFn: ({ signal }) => validateInvite(token, signal),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Infinity,
-  });
+  const validation = useInviteValidation(token);
 
   let body;
   if (!token) body = <Alert tone="error">{t('acceptInvite.invalid')}</Alert>;
@@ -70,6 +64,7 @@ function ValidInvite({ token, validation }: { token: string; validation: InviteV
     defaultValues: { name: '', email: validation.email ?? '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const registerInvite = useRegisterInvite();
   const expires = validation.expiresAt
     ? new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeStyle: 'short' }).format(
         new Date(validation.expiresAt),
@@ -79,7 +74,7 @@ function ValidInvite({ token, validation }: { token: string; validation: InviteV
   const onSubmit = form.handleSubmit(async (registration) => {
     setError(undefined);
     try {
-      await registerInvite({ ...registration, token });
+      await registerInvite.mutateAsync({ ...registration, token });
       setSubmitted(true);
     } catch (caught) {
       setError(getErrorMessage(caught, t('acceptInvite.error')));

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,23 +14,18 @@ import { Field } from '../../components/ui/field';
 import { NewPasswordFields } from '../../components/forms/new-password-fields';
 import { TextField } from '../../components/ui/text-field';
 import { authStore } from '../../features/auth/auth-store';
-import { getMyProfile, updateMyProfile, uploadProfileImage } from '../../features/profiles/profile-calls';
+import { useMyProfile } from '../../features/profiles/api/get-my-profile';
+import { useUpdateMyProfile } from '../../features/profiles/api/update-my-profile';
+import { useUploadProfileImage } from '../../features/profiles/api/upload-profile-image';
 import { getErrorMessage } from '../../lib/api-client';
 import { translateMessage } from '../../lib/translate-message';
 import { useZodForm } from '../../lib/use-zod-form';
 
 const profileFormSchema = withPasswordConfirmation(updateMyProfileBodySchema);
 
-/** Spec section 9: the profile is fresh for 15 seconds. */
-const PROFILE_STALE_MS = 15_000;
-
 export function ProfileRoute() {
   const { t } = useTranslation();
-  const profile = useQuery({
-    queryKey: ['my-profile'],
-    queryFn: ({ signal }) => getMyProfile(signal),
-    staleTime: PROFILE_STALE_MS,
-  });
+  const profile = useMyProfile();
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-4">
       <h1 className="text-2xl font-semibold text-slate-900">{t('profile.title')}</h1>
@@ -44,10 +38,10 @@ export function ProfileRoute() {
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [error, setError] = useState<string>();
   const [image, setImage] = useState(profile.image);
-  const [isUploading, setIsUploading] = useState(false);
+  const upload = useUploadProfileImage();
+  const updateMyProfile = useUpdateMyProfile();
   const form = useZodForm(profileFormSchema, {
     defaultValues: {
       name: profile.name,
@@ -71,26 +65,22 @@ function ProfileForm({ profile }: { profile: Profile }) {
       setError(t('profile.fileTooLarge'));
       return;
     }
-    setIsUploading(true);
     try {
-      const uploaded = await uploadProfileImage(file);
+      const uploaded = await upload.mutateAsync(file);
       setImage(uploaded.filePaths[0]?.path ?? null);
       toast.success(t('profile.uploaded'));
     } catch (caught) {
       setError(getErrorMessage(caught, t('profile.uploadError')));
-    } finally {
-      setIsUploading(false);
     }
   };
 
   const onSubmit = form.handleSubmit(async ({ confirmPassword, ...values }) => {
     setError(undefined);
     try {
-      const saved = await updateMyProfile({ ...values, image });
+      const saved = await updateMyProfile.mutateAsync({ ...values, image });
       // A new password ended the old session; the answer carries the next one.
       if (saved.token) authStore.replaceToken(saved.token);
       authStore.updateUser({ name: saved.profile.name, avatarUrl: saved.profile.image });
-      queryClient.setQueryData(['my-profile'], { profile: saved.profile });
       toast.success(t('profile.updated'));
       form.reset({ ...form.getValues(), password: '', confirmPassword: '' });
     } catch (caught) {
@@ -126,7 +116,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
             type="file"
             accept="image/png,image/jpeg,image/webp,image/gif"
             onChange={onFile}
-            disabled={isUploading}
+            disabled={upload.isPending}
             className="w-full max-w-full text-sm"
           />
         </div>
@@ -149,7 +139,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       </Field>
       <NewPasswordFields register={form.register} errors={errors} isOptional />
       <div className="flex justify-end">
-        <Button type="submit" isBusy={isSubmitting || isUploading}>
+        <Button type="submit" isBusy={isSubmitting || upload.isPending}>
           {t('profile.update')}
         </Button>
       </div>

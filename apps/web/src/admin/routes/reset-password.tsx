@@ -7,7 +7,7 @@ import { passwordSchema, withPasswordConfirmation } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { NewPasswordFields } from '../../components/forms/new-password-fields';
-import { resetPassword } from '../../features/auth/api/auth-calls';
+import { useResetPassword } from '../../features/auth/api/reset-password';
 import { getErrorMessage } from '../../lib/api-client';
 import { useZodForm } from '../../lib/use-zod-form';
 import { AuthCard } from '../layout/auth-card';
@@ -23,11 +23,12 @@ export function ResetPasswordRoute() {
   const [outcome, setOutcome] = useState<{ tone: 'error' | 'success'; text: string }>();
   const form = useZodForm(resetFormSchema, { defaultValues: { password: '', confirmPassword: '' } });
   const { errors, isSubmitting } = form.formState;
+  const resetPassword = useResetPassword();
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setOutcome(undefined);
     try {
-      await resetPassword({ password, resetToken });
+      await resetPassword.mutateAsync({ password, resetToken });
       setOutcome({ tone: 'success', text: t('reset.success') });
       toast.success(t('reset.toast'));
       setTimeout(() => void navigate('/login', { replace: true }), REDIRECT_DELAY_MS);

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,28 +9,27 @@ import { TextField } from '../../../components/ui/text-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/translate-message';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { createInvite, invitesKey } from '../invite-calls';
+import { useCreateInvite } from '../api/create-invite';
 import { copyText } from '../copy-text';
 
 /** Email (optional) and hours; the new link is shown with Copy and Open until the next one. */
 export function CreateInvitePanel({ formatDate }: { formatDate: (iso: string) => string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [created, setCreated] = useState<Invite>();
   const [error, setError] = useState<string>();
   const form = useZodForm(createInviteBodySchema, {
     defaultValues: { email: '', hours: String(INVITE_DEFAULT_HOURS) },
   });
   const { errors } = form.formState;
-  const create = useMutation({
-    mutationFn: createInvite,
-    onSuccess: (invite) => {
-      setCreated(invite);
-      form.reset({ email: '', hours: String(INVITE_DEFAULT_HOURS) });
-      toast.success(t('invites.created'));
-      return queryClient.invalidateQueries({ queryKey: invitesKey });
+  const create = useCreateInvite({
+    mutationConfig: {
+      onSuccess: (invite) => {
+        setCreated(invite);
+        form.reset({ email: '', hours: String(INVITE_DEFAULT_HOURS) });
+        toast.success(t('invites.created'));
+      },
+      onError: (caught) => setError(getErrorMessage(caught, t('invites.createError'))),
     },
-    onError: (caught) => setError(getErrorMessage(caught, t('invites.createError'))),
   });
 
   const onSubmit = form.handleSubmit((invite) => {

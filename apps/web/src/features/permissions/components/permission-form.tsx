@@ -1,20 +1,16 @@
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  HTTP_METHODS,
-  apiRoutes,
-  createPermissionBodySchema,
-  type CreatePermissionBody,
-  type Permission,
-} from '@community/shared';
+import { HTTP_METHODS, createPermissionBodySchema, type Permission } from '@community/shared';
+import { ResourceForm, useSaveResource } from '../../../components/resource-list/resource-form';
+import { saveTexts } from '../../../components/resource-list/resource-texts';
 import { Alert } from '../../../components/ui/alert';
 import { SelectField } from '../../../components/ui/select-field';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { TextField } from '../../../components/ui/text-field';
 import { translateMessage } from '../../../lib/translate-message';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { ResourceForm, useSaveResource } from '../../resources/resource-form';
-import { saveTexts } from '../../resources/resource-texts';
+import { useCreatePermission } from '../api/create-permission';
+import { useUpdatePermission } from '../api/update-permission';
 
 export function PermissionForm({ row, onDone }: { row?: Permission; onDone: () => void }) {
   const { t } = useTranslation();
@@ -27,11 +23,11 @@ export function PermissionForm({ row, onDone }: { row?: Permission; onDone: () =
       auth: row?.auth ?? true,
     },
   });
-  const { error, save } = useSaveResource<CreatePermissionBody>(
-    apiRoutes.permissions,
-    row?._id,
-    saveTexts(t, 'permissions'),
-    onDone,
+  const createPermission = useCreatePermission();
+  const updatePermission = useUpdatePermission();
+  const { error, save } = useSaveResource(Boolean(row), saveTexts(t, 'permissions'), onDone);
+  const onSubmit = form.handleSubmit((body) =>
+    save(() => (row ? updatePermission.mutateAsync({ id: row._id, body }) : createPermission.mutateAsync(body))),
   );
   const { errors, isSubmitting } = form.formState;
   const message = (text?: string) => translateMessage(t, text);
@@ -39,7 +35,7 @@ export function PermissionForm({ row, onDone }: { row?: Permission; onDone: () =
   // DESIGN section 10: say so before a route that changes data is opened to everyone.
   const opensWrite = auth === false && method !== 'GET';
   return (
-    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={form.handleSubmit(save)} onCancel={onDone}>
+    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
       <TextField label={t('fields.name')} error={message(errors.name?.message)} {...form.register('name')} />
       <TextField
         label={t('fields.descriptionOptional')}
