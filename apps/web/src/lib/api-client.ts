@@ -1,7 +1,7 @@
 import { messages } from '@community/shared';
 import { readAuthToken } from './auth-token';
 
-/** A failed call: the server's `error` sentence, else the spec's generic one; status defaults to 500. */
+/** A failed call: the server's `error` sentence, else the generic 'unexpected' one; status defaults to 500. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -78,7 +78,7 @@ export const forgetRevalidated = () => validated.clear();
 
 /**
  * The message to show for anything thrown: the server's sentence, else the screen's fallback;
- * `transportFallback` when the request never reached the server (spec section 8's variants).
+ * `transportFallback` when the request never reached the server, for screens that say that apart.
  */
 export function getErrorMessage(error: unknown, fallback: string, transportFallback = fallback): string {
   if (!(error instanceof ApiError)) return fallback;

@@ -2,7 +2,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '@community/shared';
 
 /** A list is fresh for 15 seconds. */
-export const LIST_STALE_MS = 15_000;
+const LIST_STALE_MS = 15_000;
 
 /** What a list asks the server for; a page holds 25 rows unless `limit` says otherwise. */
 export type ListParams = { page?: number; q?: string; limit?: number };

@@ -47,7 +47,7 @@ function MenuGroupSection({ group, onNavigate }: { group: MenuGroup; onNavigate:
   );
 }
 
-/** Admin mode: the server's categories for this user, grouped as spec section 2 says. */
+/** Admin mode: the server's categories for this user, in the groups groupCategories makes of them. */
 export function AdminMenu({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const { userInfo } = useAuth();

@@ -13,8 +13,8 @@ export function useStoredFlag(key: string, initial: () => boolean) {
   return [value, save] as const;
 }
 
-/** Spec section 9: the menu opens by itself on windows at least 1080 px wide, unless a choice is saved. */
-export const AUTO_EXPAND_WIDTH = 1080;
+/** The menu opens by itself on windows at least 1080 px wide, unless a choice is saved. */
+const AUTO_EXPAND_WIDTH = 1080;
 
 export function useAutoExpand(key: string) {
   const [isExpanded, setExpanded] = useStoredFlag(key, () => window.innerWidth >= AUTO_EXPAND_WIDTH);

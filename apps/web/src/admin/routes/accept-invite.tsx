@@ -15,7 +15,7 @@ import { AuthCard } from '../layout/auth-card';
 
 const registrationSchema = registerInviteBodySchema.omit({ token: true });
 
-/** Why the invite cannot be used, in the spec's words; null when it can. */
+/** Why the invite cannot be used (invalid, then expired, then already used); null when it can. */
 function refusalKey(validation: InviteValidation): string | null {
   if (!validation.ok) return 'acceptInvite.invalid';
   if (validation.expired) return 'acceptInvite.expired';

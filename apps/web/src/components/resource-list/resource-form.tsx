@@ -5,7 +5,7 @@ import { getErrorMessage } from '../../lib/api-client';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 
-export type SaveTexts = {
+type SaveTexts = {
   created: string;
   updated: string;
   createError: string;

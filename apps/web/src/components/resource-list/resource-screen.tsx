@@ -28,9 +28,9 @@ type Texts = {
 };
 
 /** A feature's list hook, such as `useUsers`: the screen says which page and search it shows. */
-export type UseList<Row> = (params: ListParams) => UseQueryResult<ListResponse<Row>>;
+type UseList<Row> = (params: ListParams) => UseQueryResult<ListResponse<Row>>;
 /** A feature's delete hook, such as `useDeleteUser`: it refreshes the feature's lists itself. */
-export type UseDelete = () => UseMutationResult<unknown, Error, string>;
+type UseDelete = () => UseMutationResult<unknown, Error, string>;
 
 /** With a form, rows can be added, edited and deleted; `row` is absent when creating. */
 type Editable<Row> = {

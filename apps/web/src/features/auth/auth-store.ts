@@ -4,7 +4,7 @@ import { onUnauthorized } from '../../lib/api-client';
 import { storageKeys } from '../../lib/storage-keys';
 
 export type UserInfo = Omit<LoginResponse, 'roles'>;
-export type AuthState = {
+type AuthState = {
   userInfo: UserInfo | null;
   userRole: LoginResponse['roles'];
   /** Set by the Logout button: the guard then goes to the login without asking to come back. */
@@ -35,7 +35,7 @@ function write(next: AuthState) {
   listeners.forEach((listener) => listener());
 }
 
-/** The signed-in user, kept in localStorage under the spec's keys and shared by every tab. */
+/** The signed-in user, kept in localStorage (`userInfo`, `userRole`) and shared by every tab. */
 export const authStore = {
   get: () => state,
   signIn: ({ roles, ...userInfo }: LoginResponse) => write({ userInfo, userRole: roles }),

@@ -6,8 +6,8 @@ const GENERAL = 'General';
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
- * Spec section 2: `normal` entries that need a sign-in form General; every other menu (but
- * `hidden`) becomes a group with a capitalised name; the account group comes last.
+ * `normal` entries that need a sign-in form General; every other menu (but `hidden`) becomes a
+ * group with a capitalised name; the account group comes last.
  */
 export function groupCategories(categories: ClientPermission[]): MenuGroup[] {
   const groups = new Map<string, ClientPermission[]>();

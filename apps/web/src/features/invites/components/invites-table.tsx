@@ -17,7 +17,7 @@ import { useRejectInvite } from '../api/reject-invite';
 import { inviteStatusView } from '../invite-status';
 import { InviteStatusBadge } from './invite-status-badge';
 
-/** 'Existing invites': every state of spec section 4 with its actions, paged 25 at a time. */
+/** 'Existing invites': each invite in its state with the actions that state allows, paged 25 at a time. */
 export function InvitesTable({ formatDate }: { formatDate: (iso: string) => string }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);

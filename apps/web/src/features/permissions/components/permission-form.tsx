@@ -32,7 +32,7 @@ export function PermissionForm({ row, onDone }: { row?: Permission; onDone: () =
   const { errors, isSubmitting } = form.formState;
   const message = (text?: string) => translateMessage(t, text);
   const [method, auth] = useWatch({ control: form.control, name: ['method', 'auth'] });
-  // DESIGN section 10: say so before a route that changes data is opened to everyone.
+  // Say so before a route that changes data (anything but GET) is opened to everyone.
   const opensWrite = auth === false && method !== 'GET';
   return (
     <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
