@@ -82,7 +82,7 @@ export function LoginRoute() {
           {t('login.submit')}
         </Button>
       </form>
-      {hasGoogle && googleClientId && (
+      {googleClientId ? (
         <>
           <div className="my-4 flex items-center gap-3 text-xs uppercase text-slate-500" aria-hidden>
             <span className="h-px flex-1 bg-slate-200" />
@@ -91,7 +91,7 @@ export function LoginRoute() {
           </div>
           <GoogleButton clientId={googleClientId} invite={invite} onSignedIn={completeSignIn} onError={setError} />
         </>
-      )}
+      ) : null}
       <p className="mt-4 text-center text-sm">
         <Link to="/forgot-password" className="text-brand-700 underline">
           {t('login.forgot')}
