@@ -33,7 +33,14 @@ export default defineConfig({
         // TanStack Query's core, which the admin entry loads at once anyway, as one chunk: split
         // by which screens share which part, it cost more in chunk overhead than it saved.
         codeSplitting: {
-          groups: [{ name: 'query-core', test: /node_modules[\\/]@tanstack[\\/]/, tags: ['$initial'] }],
+          groups: [
+            {
+              name: 'query-core',
+              test: /node_modules[\\/]@tanstack[\\/]/,
+              tags: ['$initial'],
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },
