@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
@@ -8,6 +10,18 @@ import tseslint from 'typescript-eslint';
 const SOURCE_PROJECTS = ['./packages/shared/tsconfig.json', './apps/server/tsconfig.json', './apps/web/tsconfig.json'];
 const SOURCE_FILES = ['packages/shared/src/**/*.ts', 'apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'];
 const TEST_FILES = ['**/*.test.ts', 'apps/server/src/test/**'];
+
+const WEB = './apps/web/src';
+/** One zone per web feature: it may import itself, shared code and packages, never another feature. */
+const featureZones = fs
+  .readdirSync(new URL('apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: `${WEB}/features/${name}`,
+    from: `${WEB}/features`,
+    except: [`./${name}`],
+    message: 'A feature keeps out of other features: let the route pass what it needs, or move shared code out.',
+  }));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**'] },
@@ -79,5 +93,38 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Web boundaries: routes compose features, features keep out of each other, shared code reaches
+    // into no feature, and the public site and the admin app share only shared code.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...featureZones,
+            {
+              target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/config`],
+              from: [`${WEB}/features`, `${WEB}/admin`, `${WEB}/public`],
+              message: 'Shared code imports no feature and nothing of the admin app or the public site.',
+            },
+            {
+              target: `${WEB}/public`,
+              from: `${WEB}/admin`,
+              message: 'The public site imports nothing of the admin app.',
+            },
+            {
+              target: `${WEB}/admin`,
+              from: `${WEB}/public`,
+              message: 'The admin app imports nothing of the public site.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

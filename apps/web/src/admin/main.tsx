@@ -8,7 +8,7 @@ import { queryClient } from '../lib/query-client';
 import { router } from './router';
 import '../styles.css';
 
-/** Toasts leave after 5 seconds (spec section 9). */
+/** Toasts leave after 5 seconds. */
 const TOAST_DURATION_MS = 5000;
 
 await initI18n();

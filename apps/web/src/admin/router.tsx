@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router';
-import { ErrorFallback } from './layout/error-fallback';
+import { ErrorFallback, ScreenErrorFallback } from './layout/error-fallback';
 import { RequireAuth, SignedOutOnly } from './layout/require-auth';
 
 /** Every screen is its own chunk: the login screen never downloads the admin lists. */
@@ -7,9 +7,16 @@ const lazyRoute = <K extends string>(load: () => Promise<Record<K, React.Compone
   lazy: async () => ({ Component: (await load())[name] }),
 });
 
+/** A screen of the layout: an error in it is shown in its place, with the menu and header kept. */
+const screen = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) => ({
+  ...lazyRoute(load, name),
+  errorElement: <ScreenErrorFallback />,
+});
+
 export const router = createBrowserRouter(
   [
     {
+      // Anything outside a screen (the guard, the layout, the sign-in screens) fails as a whole page.
       errorElement: <ErrorFallback />,
       children: [
         { path: 'login', ...lazyRoute(() => import('./routes/login'), 'LoginRoute') },
@@ -30,19 +37,19 @@ export const router = createBrowserRouter(
             {
               ...lazyRoute(() => import('./layout/admin-layout'), 'AdminLayout'),
               children: [
-                { index: true, ...lazyRoute(() => import('./routes/home'), 'HomeRoute') },
-                { path: 'users', ...lazyRoute(() => import('./routes/users'), 'UsersRoute') },
-                { path: 'account/profile', ...lazyRoute(() => import('./routes/profile'), 'ProfileRoute') },
-                { path: 'roles', ...lazyRoute(() => import('./routes/roles'), 'RolesRoute') },
-                { path: 'permissions', ...lazyRoute(() => import('./routes/permissions'), 'PermissionsRoute') },
+                { index: true, ...screen(() => import('./routes/home'), 'HomeRoute') },
+                { path: 'users', ...screen(() => import('./routes/users'), 'UsersRoute') },
+                { path: 'account/profile', ...screen(() => import('./routes/profile'), 'ProfileRoute') },
+                { path: 'roles', ...screen(() => import('./routes/roles'), 'RolesRoute') },
+                { path: 'permissions', ...screen(() => import('./routes/permissions'), 'PermissionsRoute') },
                 {
                   path: 'client-permissions',
-                  ...lazyRoute(() => import('./routes/client-permissions'), 'ClientPermissionsRoute'),
+                  ...screen(() => import('./routes/client-permissions'), 'ClientPermissionsRoute'),
                 },
-                { path: 'user-roles', ...lazyRoute(() => import('./routes/user-roles'), 'UserRolesRoute') },
-                { path: 'user-profiles', ...lazyRoute(() => import('./routes/user-profiles'), 'UserProfilesRoute') },
-                { path: 'invites', ...lazyRoute(() => import('./routes/invites'), 'InvitesRoute') },
-                { path: 'translations', ...lazyRoute(() => import('./routes/translations'), 'TranslationsRoute') },
+                { path: 'user-roles', ...screen(() => import('./routes/user-roles'), 'UserRolesRoute') },
+                { path: 'user-profiles', ...screen(() => import('./routes/user-profiles'), 'UserProfilesRoute') },
+                { path: 'invites', ...screen(() => import('./routes/invites'), 'InvitesRoute') },
+                { path: 'translations', ...screen(() => import('./routes/translations'), 'TranslationsRoute') },
               ],
             },
           ],

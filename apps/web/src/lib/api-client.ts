@@ -1,7 +1,7 @@
 import { messages } from '@community/shared';
-import { authStore } from '../features/auth/auth-store';
+import { readAuthToken } from './auth-token';
 
-/** A failed call: the server's `error` sentence, else the spec's generic one; status defaults to 500. */
+/** A failed call: the server's `error` sentence, else the generic 'unexpected' one; status defaults to 500. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -13,11 +13,21 @@ export class ApiError extends Error {
   }
 }
 
+const unauthorizedHandlers = new Set<() => void>();
+
+/**
+ * What a 401 answer does to the stored sign-in is the business of the feature that owns it: it
+ * registers here, and every 401 calls it.
+ */
+export function onUnauthorized(handler: () => void) {
+  unauthorizedHandlers.add(handler);
+}
+
 type Options = { body?: unknown; signal?: AbortSignal; form?: FormData; headers?: Record<string, string> };
 
 async function send(method: string, path: string, options: Options): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  const token = authStore.get().userInfo?.token;
+  const token = readAuthToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined = options.form;
   if (options.body !== undefined) {
@@ -35,8 +45,7 @@ async function send(method: string, path: string, options: Options): Promise<Res
 async function readAnswer<T>(response: Response): Promise<T> {
   const data = (await response.json().catch(() => undefined)) as { error?: string } | undefined;
   if (!response.ok) {
-    // Any 401 ends the stored login (spec section 4).
-    if (response.status === 401) authStore.signOut();
+    if (response.status === 401) unauthorizedHandlers.forEach((handler) => handler());
     throw new ApiError(data?.error ?? messages.unexpected, response.status || 500);
   }
   return data as T;
@@ -69,7 +78,7 @@ export const forgetRevalidated = () => validated.clear();
 
 /**
  * The message to show for anything thrown: the server's sentence, else the screen's fallback;
- * `transportFallback` when the request never reached the server (spec section 8's variants).
+ * `transportFallback` when the request never reached the server, for screens that say that apart.
  */
 export function getErrorMessage(error: unknown, fallback: string, transportFallback = fallback): string {
   if (!(error instanceof ApiError)) return fallback;

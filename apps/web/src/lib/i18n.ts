@@ -7,7 +7,7 @@ import { storageKeys } from './storage-keys';
 export const SUPPORTED_LANGUAGES = ['el', 'en'] as const;
 
 /**
- * Texts come from the server's published translations (spec sections 7 and 9): base language
+ * Texts come from the server's published translations (the Translations screen): base language
  * only, Greek fallback, saved choice first, then the browser, then the page; up to 10 files in
  * parallel, 5 retries from 350 ms doubling, 5xx retried and 4xx not (the backend's own rule).
  */
@@ -36,5 +36,3 @@ export function initI18n(forcedLanguage?: string) {
       },
     });
 }
-
-export { i18n };

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** General defaults of spec section 9: unused data kept 5 minutes, 3 retries backing off 1 s to 30 s. */
+/** General defaults: unused data kept 5 minutes, 3 retries backing off from 1 s to 30 s. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

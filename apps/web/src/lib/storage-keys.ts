@@ -1,4 +1,4 @@
-/** Browser storage keys of spec section 3. */
+/** The browser storage keys, fixed: what earlier versions stored under them keeps working. */
 export const storageKeys = {
   userInfo: 'userInfo',
   userRole: 'userRole',

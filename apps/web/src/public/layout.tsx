@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import type { SiteConfig } from '@community/shared';
-import { APP_VERSION } from '../lib/version';
 import { Meteors } from './meteors';
 import { SiteLink, usePath } from './router';
 import { useT } from './texts';
@@ -67,7 +66,7 @@ export function GuestLayout({ site, children }: { site: SiteConfig['site'] | und
             )}
           </nav>
           <p>
-            {t('public.footer.version', { version: APP_VERSION })} ·{' '}
+            {t('public.footer.version', { version: __APP_VERSION__ })} ·{' '}
             {t('public.footer.credit', { credit: site?.credit ?? '' })}
           </p>
         </div>

@@ -1,7 +1,7 @@
 import { Heart, Music, Sparkles, Star, Sun } from 'lucide-react';
 
 const ICONS = [Star, Sparkles, Heart, Music, Sun];
-export const METEOR_COUNT = 25;
+const METEOR_COUNT = 25;
 
 /** Spread over the width and over time with a fixed pattern, so every visit looks the same. */
 const meteors = Array.from({ length: METEOR_COUNT }, (_, i) => ({

@@ -9,7 +9,7 @@ import { usePath, useTitle } from './router';
 import { useSiteConfig } from './site-data';
 import { useT } from './texts';
 
-/** Every public path not listed shows About (spec section 2). */
+/** Every public path not listed shows About. */
 function pageOf(path: string) {
   const clean = trimTrailingSlashes(path) || '/';
   return ['/', '/about', '/events', '/contact', '/participate', '/privacy'].includes(clean) ? clean : '/about';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { apiRoutes, type FeedPost, type SiteConfig } from '@community/shared';
 import { storageKeys } from '../lib/storage-keys';
 
-export type Loadable<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: T };
+type Loadable<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: T };
 
 /** One GET, with the stored sign-in when there is one (the guest list otherwise). */
 async function getJson<T>(path: string, withToken = false): Promise<T> {

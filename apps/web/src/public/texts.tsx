@@ -2,7 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 
 export type Texts = Record<string, string>;
 
-/** The public site is Greek only (spec section 1). */
+/** The public site is in Greek only. */
 export const PUBLIC_LANGUAGE = 'el';
 const MAX_RETRIES = 5;
 const FIRST_RETRY_MS = 350;
@@ -10,7 +10,7 @@ const FIRST_RETRY_MS = 350;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Reads the published texts as the admin app does (spec section 9): 5xx or no answer is retried
+ * Reads the published texts with the admin app's rule: 5xx or no answer is retried
  * up to 5 times from 350 ms, doubling; 4xx and unreadable files are not. Without texts the
  * page still renders, showing keys.
  */

@@ -2,14 +2,14 @@ import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { toast } from 'sonner';
+import { IconButton } from '../../components/ui/icon-button';
 import { authStore, useAuth } from '../../features/auth/auth-store';
-import { useAutoExpand, useStoredFlag } from '../../features/menu/use-stored-flag';
+import { useAutoExpand, useStoredFlag } from './use-stored-flag';
 import { forgetRevalidated } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
-import { logout as endSession } from '../../features/auth/api/auth-calls';
+import { logout as endSession } from '../../features/auth/api/logout';
 import { storageKeys } from '../../lib/storage-keys';
-import { APP_VERSION } from '../../lib/version';
-import { NotificationBell } from '../../features/notifications/notification-bell';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { AccountMenu } from './account-menu';
 import { AdminMenu, ViewMenu } from './admin-menu';
 import { LanguageSwitch } from './language-switch';
@@ -33,7 +33,7 @@ export function AdminLayout() {
   const logout = () => {
     // The call takes the token with it before it is forgotten here; its answer changes nothing.
     void endSession().catch(() => undefined);
-    authStore.logOut();
+    authStore.signOut({ hasLoggedOut: true });
     forgetRevalidated();
     queryClient.clear();
     toast.success(t('layout.loggedOut'));
@@ -47,20 +47,20 @@ export function AdminLayout() {
       <header className="border-b border-slate-200 bg-white">
         <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="flex items-center gap-3">
-            <button
-              type="button"
+            <IconButton
+              icon={
+                isExpanded ? (
+                  <PanelLeftClose className="size-5" aria-hidden />
+                ) : (
+                  <PanelLeftOpen className="size-5" aria-hidden />
+                )
+              }
               onClick={() => setExpanded(!isExpanded)}
               aria-expanded={isExpanded}
               aria-controls="side-menu"
-              className="rounded p-1 text-slate-700 hover:bg-slate-100"
             >
-              {isExpanded ? (
-                <PanelLeftClose className="size-5" aria-hidden />
-              ) : (
-                <PanelLeftOpen className="size-5" aria-hidden />
-              )}
               <span className="sr-only">{isExpanded ? t('layout.collapse') : t('layout.expand')}</span>
-            </button>
+            </IconButton>
             <a href="/about" className="flex items-center gap-2 font-semibold text-slate-900">
               <img src="/favicon.svg" alt="" width={28} height={28} />
               <span>Community</span>
@@ -111,7 +111,7 @@ export function AdminLayout() {
         </main>
       </div>
       <footer className="border-t border-slate-200 bg-white px-4 py-3 text-center text-xs text-slate-600">
-        {t('layout.version', { version: APP_VERSION })} · {t('layout.credit')}
+        {t('layout.version', { version: __APP_VERSION__ })} · {t('layout.credit')}
       </footer>
     </div>
   );

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { ClientPermission } from '@community/shared';
-import { groupCategories, type MenuGroup } from '../../features/menu/group-categories';
-import { useCategories } from '../../features/menu/use-categories';
+import { groupCategories, type MenuGroup } from '../../features/client-permissions/group-categories';
+import { useUserCategories } from '../../features/client-permissions/api/get-user-categories';
+import { useAuth } from '../../features/auth/auth-store';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-1.5 text-sm ${isActive ? 'bg-brand-50 font-medium text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;
@@ -46,10 +47,11 @@ function MenuGroupSection({ group, onNavigate }: { group: MenuGroup; onNavigate:
   );
 }
 
-/** Admin mode: the server's categories for this user, grouped as spec section 2 says. */
+/** Admin mode: the server's categories for this user, in the groups groupCategories makes of them. */
 export function AdminMenu({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
-  const categories = useCategories();
+  const { userInfo } = useAuth();
+  const categories = useUserCategories(userInfo?.user._id ?? 'guest');
   if (categories.isPending) return <p className="px-3 text-sm text-slate-600">{t('common.loading')}</p>;
   return (
     <nav aria-label={t('layout.menu')} className="flex flex-col gap-4">

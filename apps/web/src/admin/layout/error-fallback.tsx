@@ -6,16 +6,13 @@ function goBack() {
   window.history.back();
 }
 
-/** Any error in the admin app: what happened, and ways out, one of which forgets the stored login. */
-export function ErrorFallback() {
+/** What happened, and ways out, one of which forgets the stored login. */
+function ErrorPanel() {
   const { t } = useTranslation();
   const error = useRouteError();
   const isRouteError = isRouteErrorResponse(error);
   return (
-    <main
-      id="content"
-      className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-100 px-4 text-center"
-    >
+    <>
       <h1 className="text-2xl font-semibold text-slate-900">{isRouteError ? t('errors.router') : t('errors.title')}</h1>
       <p className="text-slate-700">
         {isRouteError ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : String(error)}
@@ -42,6 +39,27 @@ export function ErrorFallback() {
           {t('errors.clearStorage')}
         </button>
       </div>
+    </>
+  );
+}
+
+/** An error outside any screen (the layout, the guard): the whole page. */
+export function ErrorFallback() {
+  return (
+    <main
+      id="content"
+      className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-100 px-4 text-center"
+    >
+      <ErrorPanel />
     </main>
+  );
+}
+
+/** An error in one screen: in its place, inside the layout, so the menu and the header stay. */
+export function ScreenErrorFallback() {
+  return (
+    <section className="flex flex-col items-center gap-4 py-16 text-center">
+      <ErrorPanel />
+    </section>
   );
 }

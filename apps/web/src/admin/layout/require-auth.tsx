@@ -1,7 +1,10 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../features/auth/auth-store';
 
-/** Spec guard: without stored user info, go to the login with the requested path in `next`. */
+/**
+ * Without a stored sign-in, go to the login, which comes back to the requested path (`next`);
+ * after Logout it does not ask to come back.
+ */
 export function RequireAuth() {
   const { userInfo, hasLoggedOut } = useAuth();
   const location = useLocation();

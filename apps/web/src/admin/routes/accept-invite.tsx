@@ -1,23 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { registerInviteBodySchema, type InviteValidation, type RegisterInviteBody } from '@community/shared';
+import { registerInviteBodySchema, type InviteValidation } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
-import { registerInvite, validateInvite } from '../../features/invites/invite-calls';
-import { useSiteConfig } from '../../features/site-config/use-site-config';
+import { useInviteValidation } from '../../features/invites/api/get-invite-validation';
+import { useRegisterInvite } from '../../features/invites/api/register-invite';
+import { useSiteConfig } from '../../features/site-config/api/get-site-config';
 import { getErrorMessage } from '../../lib/api-client';
 import { translateMessage } from '../../lib/translate-message';
+import { useZodForm } from '../../lib/use-zod-form';
 import { AuthCard } from '../layout/auth-card';
 
 const registrationSchema = registerInviteBodySchema.omit({ token: true });
-type Registration = Omit<RegisterInviteBody, 'token'>;
 
-/** Why the invite cannot be used, in the spec's words; null when it can. */
+/** Why the invite cannot be used (invalid, then expired, then already used); null when it can. */
 function refusalKey(validation: InviteValidation): string | null {
   if (!validation.ok) return 'acceptInvite.invalid';
   if (validation.expired) return 'acceptInvite.expired';
@@ -29,13 +27,7 @@ export function AcceptInviteRoute() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? params.get('invite') ?? '';
-  const validation = useQuery({
-    queryKey: ['invite-validation', token],
-    queryFn: ({ signal }) => validateInvite(token, signal),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Infinity,
-  });
+  const validation = useInviteValidation(token);
 
   let body;
   if (!token) body = <Alert tone="error">{t('acceptInvite.invalid')}</Alert>;
@@ -68,11 +60,11 @@ function ValidInvite({ token, validation }: { token: string; validation: InviteV
   const hasGoogle = Boolean(useSiteConfig().data?.googleClientId);
   const [submitted, setSubmitted] = useState(false);
   const [error, setError] = useState<string>();
-  const form = useForm<Registration>({
-    resolver: zodResolver(registrationSchema),
+  const form = useZodForm(registrationSchema, {
     defaultValues: { name: '', email: validation.email ?? '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const registerInvite = useRegisterInvite();
   const expires = validation.expiresAt
     ? new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeStyle: 'short' }).format(
         new Date(validation.expiresAt),
@@ -82,7 +74,7 @@ function ValidInvite({ token, validation }: { token: string; validation: InviteV
   const onSubmit = form.handleSubmit(async (registration) => {
     setError(undefined);
     try {
-      await registerInvite({ ...registration, token });
+      await registerInvite.mutateAsync({ ...registration, token });
       setSubmitted(true);
     } catch (caught) {
       setError(getErrorMessage(caught, t('acceptInvite.error')));

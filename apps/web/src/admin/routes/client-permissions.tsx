@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { apiRoutes, type ClientPermission } from '@community/shared';
+import type { ClientPermission } from '@community/shared';
+import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
+import { resourceTexts } from '../../components/resource-list/resource-texts';
 import { ClientPermissionForm } from '../../features/client-permissions/components/client-permission-form';
-import { ResourceScreen, type Column } from '../../features/resources/resource-screen';
-import { resourceTexts } from '../../features/resources/resource-texts';
+import { useDeleteClientPermission } from '../../features/client-permissions/api/delete-client-permission';
+import { useClientPermissions } from '../../features/client-permissions/api/get-client-permissions';
 
 export function ClientPermissionsRoute() {
   const { t } = useTranslation();
@@ -15,7 +17,8 @@ export function ClientPermissionsRoute() {
   ];
   return (
     <ResourceScreen<ClientPermission>
-      path={apiRoutes.clientPermissions}
+      useList={useClientPermissions}
+      useDelete={useDeleteClientPermission}
       columns={columns}
       texts={resourceTexts(t, 'clientPermissions')}
       renderForm={(props) => <ClientPermissionForm {...props} />}

@@ -1,31 +1,28 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { forgotPasswordBodySchema, type ForgotPasswordBody } from '@community/shared';
+import { forgotPasswordBodySchema } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
-import { forgotPassword } from '../../features/auth/api/auth-calls';
+import { useForgotPassword } from '../../features/auth/api/forgot-password';
 import { getErrorMessage } from '../../lib/api-client';
 import { translateMessage } from '../../lib/translate-message';
+import { useZodForm } from '../../lib/use-zod-form';
 import { AuthCard } from '../layout/auth-card';
 
 export function ForgotPasswordRoute() {
   const { t } = useTranslation();
   const [outcome, setOutcome] = useState<{ tone: 'error' | 'success'; text: string }>();
-  const form = useForm<ForgotPasswordBody>({
-    resolver: zodResolver(forgotPasswordBodySchema),
-    defaultValues: { email: '' },
-  });
+  const form = useZodForm(forgotPasswordBodySchema, { defaultValues: { email: '' } });
   const { errors, isSubmitting } = form.formState;
+  const forgotPassword = useForgotPassword();
 
   const onSubmit = form.handleSubmit(async (body) => {
     setOutcome(undefined);
     try {
-      await forgotPassword(body);
+      await forgotPassword.mutateAsync(body);
       setOutcome({ tone: 'success', text: t('forgot.sent') });
       toast.success(t('forgot.toast'));
     } catch (caught) {

@@ -7,11 +7,11 @@ import type { LoginBody, LoginResponse } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
-import { login } from '../../features/auth/api/auth-calls';
+import { login } from '../../features/auth/api/login';
 import { authStore } from '../../features/auth/auth-store';
-import { GoogleButton } from '../../features/auth/google-button';
+import { GoogleButton } from '../../features/auth/components/google-button';
 import { safeNext } from '../../features/auth/safe-next';
-import { useSiteConfig } from '../../features/site-config/use-site-config';
+import { useSiteConfig } from '../../features/site-config/api/get-site-config';
 import { getErrorMessage } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { translateMessage } from '../../lib/translate-message';
@@ -37,7 +37,8 @@ export function LoginRoute() {
   useEffect(() => void loadResolver(), []);
 
   const invite = params.get('invite');
-  const hasGoogle = Boolean(useSiteConfig().data?.googleClientId);
+  const googleClientId = useSiteConfig().data?.googleClientId;
+  const hasGoogle = Boolean(googleClientId);
 
   const completeSignIn = async (response: LoginResponse) => {
     authStore.signIn(response);
@@ -81,16 +82,16 @@ export function LoginRoute() {
           {t('login.submit')}
         </Button>
       </form>
-      {hasGoogle && (
+      {googleClientId ? (
         <>
           <div className="my-4 flex items-center gap-3 text-xs uppercase text-slate-500" aria-hidden>
             <span className="h-px flex-1 bg-slate-200" />
             {t('common.or')}
             <span className="h-px flex-1 bg-slate-200" />
           </div>
-          <GoogleButton invite={invite} onSignedIn={completeSignIn} onError={setError} />
+          <GoogleButton clientId={googleClientId} invite={invite} onSignedIn={completeSignIn} onError={setError} />
         </>
-      )}
+      ) : null}
       <p className="mt-4 text-center text-sm">
         <Link to="/forgot-password" className="text-brand-700 underline">
           {t('login.forgot')}

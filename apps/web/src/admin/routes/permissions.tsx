@@ -1,27 +1,26 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRoutes, type Permission } from '@community/shared';
+import type { Permission } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
+import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
+import { resourceTexts } from '../../components/resource-list/resource-texts';
 import { Button } from '../../components/ui/button';
 import { PermissionForm } from '../../features/permissions/components/permission-form';
-import { ResourceScreen, type Column } from '../../features/resources/resource-screen';
-import { resourceTexts } from '../../features/resources/resource-texts';
-import { resourceListKey } from '../../features/resources/use-resource';
-import { api, getErrorMessage } from '../../lib/api-client';
+import { useDeletePermission } from '../../features/permissions/api/delete-permission';
+import { usePermissions } from '../../features/permissions/api/get-permissions';
+import { useReinitiatePermissions } from '../../features/permissions/api/reinitiate-permissions';
+import { getErrorMessage } from '../../lib/api-client';
 
 export function PermissionsRoute() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<{ tone: 'error' | 'success'; text: string }>();
-  const sync = useMutation({
-    mutationFn: () => api<{ createdCount: number }>('POST', apiRoutes.reinitiatePermissions),
-    onSuccess: ({ createdCount }) => {
-      setOutcome({ tone: 'success', text: t('permissions.synced', { count: createdCount }) });
-      return queryClient.invalidateQueries({ queryKey: resourceListKey(apiRoutes.permissions) });
+  const sync = useReinitiatePermissions({
+    mutationConfig: {
+      onSuccess: ({ createdCount }) =>
+        setOutcome({ tone: 'success', text: t('permissions.synced', { count: createdCount }) }),
+      onError: (error) => setOutcome({ tone: 'error', text: getErrorMessage(error, t('permissions.syncError')) }),
     },
-    onError: (error) => setOutcome({ tone: 'error', text: getErrorMessage(error, t('permissions.syncError')) }),
   });
   const columns: Column<Permission>[] = [
     { header: t('fields.name'), cell: (row) => row.name },
@@ -33,7 +32,8 @@ export function PermissionsRoute() {
     <div className="flex flex-col gap-4">
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
       <ResourceScreen<Permission>
-        path={apiRoutes.permissions}
+        useList={usePermissions}
+        useDelete={useDeletePermission}
         columns={columns}
         texts={resourceTexts(t, 'permissions')}
         renderForm={(props) => <PermissionForm {...props} />}

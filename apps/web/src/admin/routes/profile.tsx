@@ -1,11 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import {
   MAX_PROFILE_IMAGE_BYTES,
   updateMyProfileBodySchema,
@@ -14,26 +10,22 @@ import {
 } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
 import { NewPasswordFields } from '../../components/forms/new-password-fields';
 import { TextField } from '../../components/ui/text-field';
 import { authStore } from '../../features/auth/auth-store';
-import { getMyProfile, updateMyProfile, uploadProfileImage } from '../../features/profile/profile-calls';
+import { useMyProfile } from '../../features/profiles/api/get-my-profile';
+import { useUpdateMyProfile } from '../../features/profiles/api/update-my-profile';
+import { useUploadProfileImage } from '../../features/profiles/api/upload-profile-image';
 import { getErrorMessage } from '../../lib/api-client';
 import { translateMessage } from '../../lib/translate-message';
+import { useZodForm } from '../../lib/use-zod-form';
 
 const profileFormSchema = withPasswordConfirmation(updateMyProfileBodySchema);
-type Values = z.input<typeof profileFormSchema>;
-
-/** Spec section 9: the profile is fresh for 15 seconds. */
-const PROFILE_STALE_MS = 15_000;
 
 export function ProfileRoute() {
   const { t } = useTranslation();
-  const profile = useQuery({
-    queryKey: ['my-profile'],
-    queryFn: ({ signal }) => getMyProfile(signal),
-    staleTime: PROFILE_STALE_MS,
-  });
+  const profile = useMyProfile();
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-4">
       <h1 className="text-2xl font-semibold text-slate-900">{t('profile.title')}</h1>
@@ -46,12 +38,11 @@ export function ProfileRoute() {
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [error, setError] = useState<string>();
   const [image, setImage] = useState(profile.image);
-  const [isUploading, setIsUploading] = useState(false);
-  const form = useForm<Values>({
-    resolver: zodResolver(profileFormSchema) as never,
+  const upload = useUploadProfileImage();
+  const updateMyProfile = useUpdateMyProfile();
+  const form = useZodForm(profileFormSchema, {
     defaultValues: {
       name: profile.name,
       phone: profile.phone ?? '',
@@ -74,26 +65,22 @@ function ProfileForm({ profile }: { profile: Profile }) {
       setError(t('profile.fileTooLarge'));
       return;
     }
-    setIsUploading(true);
     try {
-      const uploaded = await uploadProfileImage(file);
+      const uploaded = await upload.mutateAsync(file);
       setImage(uploaded.filePaths[0]?.path ?? null);
       toast.success(t('profile.uploaded'));
     } catch (caught) {
       setError(getErrorMessage(caught, t('profile.uploadError')));
-    } finally {
-      setIsUploading(false);
     }
   };
 
   const onSubmit = form.handleSubmit(async ({ confirmPassword, ...values }) => {
     setError(undefined);
     try {
-      const saved = await updateMyProfile({ ...values, image } as never);
+      const saved = await updateMyProfile.mutateAsync({ ...values, image });
       // A new password ended the old session; the answer carries the next one.
       if (saved.token) authStore.replaceToken(saved.token);
       authStore.updateUser({ name: saved.profile.name, avatarUrl: saved.profile.image });
-      queryClient.setQueryData(['my-profile'], { profile: saved.profile });
       toast.success(t('profile.updated'));
       form.reset({ ...form.getValues(), password: '', confirmPassword: '' });
     } catch (caught) {
@@ -129,7 +116,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
             type="file"
             accept="image/png,image/jpeg,image/webp,image/gif"
             onChange={onFile}
-            disabled={isUploading}
+            disabled={upload.isPending}
             className="w-full max-w-full text-sm"
           />
         </div>
@@ -142,20 +129,17 @@ function ProfileForm({ profile }: { profile: Profile }) {
         {...form.register('phone')}
       />
       <TextField label={t('profiles.address')} error={message(errors.address?.message)} {...form.register('address')} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor="profile-bio" className="text-sm font-medium text-slate-700">
-          {t('profile.bio')}
-        </label>
+      <Field id="profile-bio" label={t('profile.bio')}>
         <textarea
           id="profile-bio"
           rows={4}
           className="rounded-md border border-slate-300 px-3 py-2 text-sm"
           {...form.register('bio')}
         />
-      </div>
+      </Field>
       <NewPasswordFields register={form.register} errors={errors} isOptional />
       <div className="flex justify-end">
-        <Button type="submit" isBusy={isSubmitting || isUploading}>
+        <Button type="submit" isBusy={isSubmitting || upload.isPending}>
           {t('profile.update')}
         </Button>
       </div>

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -9,13 +7,12 @@ import { passwordSchema, withPasswordConfirmation } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { NewPasswordFields } from '../../components/forms/new-password-fields';
-import { resetPassword } from '../../features/auth/api/auth-calls';
+import { useResetPassword } from '../../features/auth/api/reset-password';
 import { getErrorMessage } from '../../lib/api-client';
+import { useZodForm } from '../../lib/use-zod-form';
 import { AuthCard } from '../layout/auth-card';
 
 const resetFormSchema = withPasswordConfirmation(z.object({ password: passwordSchema }));
-type ResetForm = z.infer<typeof resetFormSchema>;
-
 /** Seconds the success banner stays before the login screen opens. */
 const REDIRECT_DELAY_MS = 1500;
 
@@ -24,16 +21,14 @@ export function ResetPasswordRoute() {
   const navigate = useNavigate();
   const { resetToken = '' } = useParams();
   const [outcome, setOutcome] = useState<{ tone: 'error' | 'success'; text: string }>();
-  const form = useForm<ResetForm>({
-    resolver: zodResolver(resetFormSchema),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+  const form = useZodForm(resetFormSchema, { defaultValues: { password: '', confirmPassword: '' } });
   const { errors, isSubmitting } = form.formState;
+  const resetPassword = useResetPassword();
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setOutcome(undefined);
     try {
-      await resetPassword({ password, resetToken });
+      await resetPassword.mutateAsync({ password, resetToken });
       setOutcome({ tone: 'success', text: t('reset.success') });
       toast.success(t('reset.toast'));
       setTimeout(() => void navigate('/login', { replace: true }), REDIRECT_DELAY_MS);

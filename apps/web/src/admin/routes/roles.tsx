@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { apiRoutes, type Role } from '@community/shared';
-import { ResourceScreen, type Column } from '../../features/resources/resource-screen';
-import { resourceTexts } from '../../features/resources/resource-texts';
+import type { Role } from '@community/shared';
+import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
+import { resourceTexts } from '../../components/resource-list/resource-texts';
+import { useClientPermissionChoices } from '../../features/client-permissions/api/get-client-permissions';
+import { usePermissionChoices } from '../../features/permissions/api/get-permissions';
+import { useDeleteRole } from '../../features/roles/api/delete-role';
+import { useRoles } from '../../features/roles/api/get-roles';
 import { RoleForm } from '../../features/roles/components/role-form';
 
 export function RolesRoute() {
@@ -15,10 +19,24 @@ export function RolesRoute() {
   ];
   return (
     <ResourceScreen<Role>
-      path={apiRoutes.roles}
+      useList={useRoles}
+      useDelete={useDeleteRole}
       columns={columns}
       texts={resourceTexts(t, 'roles')}
-      renderForm={(props) => <RoleForm {...props} />}
+      renderForm={(props) => <RoleFormWithChoices {...props} />}
+    />
+  );
+}
+
+/** The pickers' lists are read when the form opens: every permission and client permission. */
+function RoleFormWithChoices(props: { row?: Role; onDone: () => void }) {
+  const permissions = usePermissionChoices(1e6);
+  const clientPermissions = useClientPermissionChoices(1e6);
+  return (
+    <RoleForm
+      {...props}
+      permissions={permissions.data?.data ?? []}
+      clientPermissions={clientPermissions.data?.data ?? []}
     />
   );
 }

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,44 +7,34 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { AddLanguageDialog } from '../../features/translations/components/add-language-dialog';
 import { TranslationEditor } from '../../features/translations/components/translation-editor';
-import {
-  fetchTranslation,
-  generateTranslations,
-  listLanguages,
-  translationsKey,
-} from '../../features/translations/translation-calls';
+import { useGenerateTranslations } from '../../features/translations/api/generate-translations';
+import { useLanguages } from '../../features/translations/api/get-languages';
+import { useLanguageTranslation } from '../../features/translations/api/get-translation';
 import { getErrorMessage } from '../../lib/api-client';
 
 export function TranslationsRoute() {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const languages = useQuery({ queryKey: [...translationsKey, 'list'], queryFn: listLanguages, retry: false });
+  const languages = useLanguages();
   const codes = languages.data?.translations?.map((translation) => translation.language) ?? [];
   const [chosen, setChosen] = useState<string>();
   const [added, setAdded] = useState<string[]>([]);
   const allCodes = [...codes, ...added.filter((code) => !codes.includes(code))];
   const lang = chosen ?? (codes.includes(i18n.resolvedLanguage ?? '') ? i18n.resolvedLanguage : codes[0]);
-  const translation = useQuery({
-    queryKey: [...translationsKey, 'lang', lang],
-    queryFn: () => fetchTranslation(lang!),
-    enabled: lang !== undefined,
-    retry: false,
-  });
+  const translation = useLanguageTranslation(lang);
   const [isAdding, setIsAdding] = useState(false);
   const [isConfirmingGenerate, setIsConfirmingGenerate] = useState(false);
 
   const loaded = translation.data?.translation;
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: translationsKey });
-  const generate = useMutation({
-    mutationFn: generateTranslations,
-    onSuccess: async () => {
-      toast.success(t('translations.generated'));
-      await refresh();
-      // The interface itself reads the published texts: show the new ones at once.
-      await i18n.reloadResources();
+  const generate = useGenerateTranslations({
+    mutationConfig: {
+      onSuccess: () => {
+        toast.success(t('translations.generated'));
+        // The interface itself reads the published texts: show the new ones at once.
+        return i18n.reloadResources();
+      },
+      onError: (error) => void toast.error(getErrorMessage(error, t('translations.generateError'))),
     },
-    onError: (error) => toast.error(getErrorMessage(error, t('translations.generateError'))),
   });
 
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -109,10 +98,7 @@ export function TranslationsRoute() {
           key={`${lang}|${loaded?.updatedAt ?? 'new'}`}
           lang={lang}
           entries={loaded?.data.entries ?? {}}
-          onSaved={() => {
-            setAdded((list) => list.filter((code) => code !== lang));
-            return refresh();
-          }}
+          onSaved={() => setAdded((list) => list.filter((code) => code !== lang))}
         />
       )}
 

@@ -1,8 +1,9 @@
 import { UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { apiRoutes, type Profile } from '@community/shared';
-import { ResourceScreen, type Column } from '../../features/resources/resource-screen';
-import { resourceTexts } from '../../features/resources/resource-texts';
+import type { Profile } from '@community/shared';
+import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
+import { resourceTexts } from '../../components/resource-list/resource-texts';
+import { useProfiles } from '../../features/profiles/api/get-profiles';
 
 /** Read-only: profiles are each member's own to edit. */
 export function UserProfilesRoute() {
@@ -22,7 +23,5 @@ export function UserProfilesRoute() {
     { header: t('profiles.phone'), cell: (row) => row.phone ?? '' },
     { header: t('common.email'), cell: (row) => row.user.email },
   ];
-  return (
-    <ResourceScreen<Profile> path={apiRoutes.userProfiles} columns={columns} texts={resourceTexts(t, 'profiles')} />
-  );
+  return <ResourceScreen<Profile> useList={useProfiles} columns={columns} texts={resourceTexts(t, 'profiles')} />;
 }

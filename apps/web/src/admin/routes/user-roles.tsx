@@ -1,8 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { apiRoutes, type UserRole } from '@community/shared';
-import { ResourceScreen, type Column } from '../../features/resources/resource-screen';
-import { resourceTexts } from '../../features/resources/resource-texts';
+import type { UserRole } from '@community/shared';
+import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
+import { resourceTexts } from '../../components/resource-list/resource-texts';
+import { useRoleChoices } from '../../features/roles/api/get-roles';
+import { useDeleteUserRole } from '../../features/user-roles/api/delete-user-role';
+import { useUserRoles } from '../../features/user-roles/api/get-user-roles';
 import { UserRoleForm } from '../../features/user-roles/components/user-role-form';
+import { useUserChoices } from '../../features/users/api/get-users';
 
 export function UserRolesRoute() {
   const { t } = useTranslation();
@@ -12,10 +16,18 @@ export function UserRolesRoute() {
   ];
   return (
     <ResourceScreen<UserRole>
-      path={apiRoutes.userRoles}
+      useList={useUserRoles}
+      useDelete={useDeleteUserRole}
       columns={columns}
       texts={resourceTexts(t, 'userRoles')}
-      renderForm={(props) => <UserRoleForm {...props} />}
+      renderForm={(props) => <UserRoleFormWithChoices {...props} />}
     />
   );
+}
+
+/** The pickers' lists are read when the form opens: every user and every role. */
+function UserRoleFormWithChoices(props: { row?: UserRole; onDone: () => void }) {
+  const users = useUserChoices(1e5);
+  const roles = useRoleChoices(1e5);
+  return <UserRoleForm {...props} users={users.data?.data ?? []} roles={roles.data?.data ?? []} />;
 }

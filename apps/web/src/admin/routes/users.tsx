@@ -1,8 +1,10 @@
 import { Check, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { apiRoutes, type User } from '@community/shared';
-import { ResourceScreen, type Column } from '../../features/resources/resource-screen';
-import { resourceTexts } from '../../features/resources/resource-texts';
+import type { User } from '@community/shared';
+import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
+import { resourceTexts } from '../../components/resource-list/resource-texts';
+import { useDeleteUser } from '../../features/users/api/delete-user';
+import { useUsers } from '../../features/users/api/get-users';
 import { UserForm } from '../../features/users/components/user-form';
 
 function Flag({ isOn, label }: { isOn: boolean; label: string }) {
@@ -38,7 +40,8 @@ export function UsersRoute() {
   ];
   return (
     <ResourceScreen<User>
-      path={apiRoutes.users}
+      useList={useUsers}
+      useDelete={useDeleteUser}
       columns={columns}
       texts={resourceTexts(t, 'users')}
       renderForm={(props) => <UserForm {...props} />}

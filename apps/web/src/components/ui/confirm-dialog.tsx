@@ -49,7 +49,7 @@ export function ConfirmDialog({
 
 type DeleteProps = Pick<Props, 'isOpen' | 'onCancel' | 'onConfirm'> & { text?: string };
 
-/** Spec wording: 'Are you sure? You want to delete this?' with No / Yes, Delete it! */
+/** Every delete asks first, in the same words: 'Are you sure? You want to delete this?', No / Yes, Delete it! */
 export function ConfirmDeleteDialog({ text, ...rest }: DeleteProps) {
   const { t } = useTranslation();
   return (

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from './icon-button';
 
 type Props = { isOpen: boolean; onClose: () => void; title: string; children: ReactNode };
 
@@ -18,8 +19,8 @@ export function Modal({ isOpen, onClose, title, children }: Props) {
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
-            <Dialog.Close className="rounded p-1 text-slate-600 hover:bg-slate-100" aria-label={t('common.close')}>
-              <X className="size-5" aria-hidden />
+            <Dialog.Close asChild>
+              <IconButton icon={<X className="size-5" aria-hidden />} aria-label={t('common.close')} />
             </Dialog.Close>
           </div>
           {children}

@@ -1,4 +1,5 @@
-import { forwardRef, useId, type SelectHTMLAttributes } from 'react';
+import { forwardRef, type SelectHTMLAttributes } from 'react';
+import { describedBy, Field, useFieldId } from './field';
 
 type Props = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
@@ -7,22 +8,17 @@ type Props = SelectHTMLAttributes<HTMLSelectElement> & {
   placeholder?: string;
 };
 
+/** A labelled choice whose error is announced and tied to it for screen readers. */
 export const SelectField = forwardRef<HTMLSelectElement, Props>(function SelectField(
   { label, error, options, placeholder, id, ...rest },
   ref,
 ) {
-  const generated = useId();
-  const selectId = id ?? generated;
+  const selectId = useFieldId(id);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={selectId} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <Field id={selectId} label={label} error={error}>
       <select
         ref={ref}
-        id={selectId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${selectId}-error` : undefined}
+        {...describedBy(selectId, error)}
         className={`rounded-md border bg-white px-3 py-2 text-sm ${error ? 'border-red-600' : 'border-slate-300'}`}
         {...rest}
       >
@@ -33,11 +29,6 @@ export const SelectField = forwardRef<HTMLSelectElement, Props>(function SelectF
           </option>
         ))}
       </select>
-      {error && (
-        <p id={`${selectId}-error`} role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 });

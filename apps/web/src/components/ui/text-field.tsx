@@ -1,4 +1,5 @@
-import { forwardRef, useId, type InputHTMLAttributes } from 'react';
+import { forwardRef, type InputHTMLAttributes } from 'react';
+import { describedBy, Field, useFieldId } from './field';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string };
 
@@ -7,27 +8,15 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
   { label, error, id, className = '', ...rest },
   ref,
 ) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const errorId = `${inputId}-error`;
+  const inputId = useFieldId(id);
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <Field id={inputId} label={label} error={error}>
       <input
         ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        {...describedBy(inputId, error)}
         className={`rounded-md border px-3 py-2 text-sm outline-none focus:ring-2 focus:ring-brand-600 ${error ? 'border-red-600' : 'border-slate-300'} ${className}`}
         {...rest}
       />
-      {error && (
-        <p id={errorId} role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 });

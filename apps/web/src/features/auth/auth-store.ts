@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import type { LoginResponse } from '@community/shared';
+import { onUnauthorized } from '../../lib/api-client';
 import { storageKeys } from '../../lib/storage-keys';
 
 export type UserInfo = Omit<LoginResponse, 'roles'>;
-export type AuthState = {
+type AuthState = {
   userInfo: UserInfo | null;
   userRole: LoginResponse['roles'];
   /** Set by the Logout button: the guard then goes to the login without asking to come back. */
@@ -34,7 +35,7 @@ function write(next: AuthState) {
   listeners.forEach((listener) => listener());
 }
 
-/** The signed-in user, kept in localStorage under the spec's keys and shared by every tab. */
+/** The signed-in user, kept in localStorage (`userInfo`, `userRole`) and shared by every tab. */
 export const authStore = {
   get: () => state,
   signIn: ({ roles, ...userInfo }: LoginResponse) => write({ userInfo, userRole: roles }),
@@ -44,8 +45,8 @@ export const authStore = {
   updateUser: (changes: Partial<UserInfo['user']>) =>
     state.userInfo &&
     write({ ...state, userInfo: { ...state.userInfo, user: { ...state.userInfo.user, ...changes } } }),
-  signOut: () => write({ userInfo: null, userRole: [] }),
-  logOut: () => write({ userInfo: null, userRole: [], hasLoggedOut: true }),
+  /** Forgets the stored sign-in; `hasLoggedOut` when the person pressed Logout. */
+  signOut: ({ hasLoggedOut = false } = {}) => write({ userInfo: null, userRole: [], hasLoggedOut }),
   subscribe: (listener: () => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -61,5 +62,8 @@ window.addEventListener('storage', (event) => {
     listeners.forEach((listener) => listener());
   }
 });
+
+// Any 401 answer ends the stored sign-in.
+onUnauthorized(() => authStore.signOut());
 
 export const useAuth = () => useSyncExternalStore(authStore.subscribe, authStore.get);

@@ -2,7 +2,7 @@ import type { Invite } from '@community/shared';
 
 export type InviteStatusView = 'submitted' | 'used' | 'expired' | 'rejected' | 'notUsed';
 
-/** Spec section 4, in order of precedence: submitted, used, expired, rejected, not used. */
+/** An invite's state, the first that holds: submitted, used, expired, rejected, not used. */
 export function inviteStatusView(invite: Invite, now = Date.now()): InviteStatusView {
   if (invite.status === 'submitted') return 'submitted';
   if (invite.consumedAt || invite.status === 'consumed') return 'used';

@@ -9,7 +9,7 @@ export const toRows = (entries: Record<string, string>): EntryRow[] =>
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([key, value]) => newRow(key, value));
 
-/** Blank keys are dropped (spec section 5); a later duplicate wins, as in JSON. */
+/** Blank keys are dropped; a later duplicate wins, as in JSON. */
 export function toEntries(rows: EntryRow[]): Record<string, string> {
   const entries: Record<string, string> = {};
   for (const row of rows) {

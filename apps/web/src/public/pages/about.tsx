@@ -4,8 +4,8 @@ import { useT } from '../texts';
 import { OfficialFeed } from './official-feed';
 import { numbered } from './prose';
 
-/** Spec section 9: the calendar is shown in agenda mode, 600 px high. */
-export const CALENDAR_HEIGHT = 600;
+/** The calendar is shown in agenda mode, 600 px high. */
+const CALENDAR_HEIGHT = 600;
 
 const calendarUrl = (calendarId: string) =>
   `https://calendar.google.com/calendar/embed?${new URLSearchParams({ src: calendarId, mode: 'AGENDA', ctz: 'Europe/Athens', hl: 'el' })}`;

@@ -1,20 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { apiRoutes, createClientPermissionBodySchema, type ClientPermission } from '@community/shared';
+import { createClientPermissionBodySchema, type ClientPermission } from '@community/shared';
+import { ResourceForm, useSaveResource } from '../../../components/resource-list/resource-form';
+import { saveTexts } from '../../../components/resource-list/resource-texts';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { TextField } from '../../../components/ui/text-field';
 import { translateMessage } from '../../../lib/translate-message';
-import { ResourceForm, useSaveResource } from '../../resources/resource-form';
-import { saveTexts } from '../../resources/resource-texts';
-
-type Values = z.input<typeof createClientPermissionBodySchema>;
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useCreateClientPermission } from '../api/create-client-permission';
+import { useUpdateClientPermission } from '../api/update-client-permission';
 
 export function ClientPermissionForm({ row, onDone }: { row?: ClientPermission; onDone: () => void }) {
   const { t } = useTranslation();
-  const form = useForm<Values>({
-    resolver: zodResolver(createClientPermissionBodySchema) as never,
+  const form = useZodForm(createClientPermissionBodySchema, {
     defaultValues: {
       name: row?.name ?? '',
       menu: row?.menu ?? '',
@@ -24,16 +22,18 @@ export function ClientPermissionForm({ row, onDone }: { row?: ClientPermission; 
       auth: row?.auth ?? true,
     },
   });
-  const { error, save } = useSaveResource<Values>(
-    apiRoutes.clientPermissions,
-    row?._id,
-    saveTexts(t, 'clientPermissions'),
-    onDone,
+  const createClientPermission = useCreateClientPermission();
+  const updateClientPermission = useUpdateClientPermission();
+  const { error, save } = useSaveResource(Boolean(row), saveTexts(t, 'clientPermissions'), onDone);
+  const onSubmit = form.handleSubmit((body) =>
+    save(() =>
+      row ? updateClientPermission.mutateAsync({ id: row._id, body }) : createClientPermission.mutateAsync(body),
+    ),
   );
   const { errors, isSubmitting } = form.formState;
   const message = (text?: string) => translateMessage(t, text);
   return (
-    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={form.handleSubmit(save)} onCancel={onDone}>
+    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
       <TextField label={t('fields.name')} error={message(errors.name?.message)} {...form.register('name')} />
       <TextField label={t('fields.menu')} error={message(errors.menu?.message)} {...form.register('menu')} />
       <TextField

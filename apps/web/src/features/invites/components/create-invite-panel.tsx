@@ -1,46 +1,35 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  createInviteBodySchema,
-  INVITE_DEFAULT_HOURS,
-  INVITE_MIN_HOURS,
-  type CreateInviteBody,
-  type Invite,
-  type NewInvite,
-} from '@community/shared';
+import { createInviteBodySchema, INVITE_DEFAULT_HOURS, INVITE_MIN_HOURS, type Invite } from '@community/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/translate-message';
-import { createInvite, invitesKey } from '../invite-calls';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useCreateInvite } from '../api/create-invite';
 import { copyText } from '../copy-text';
 
 /** Email (optional) and hours; the new link is shown with Copy and Open until the next one. */
 export function CreateInvitePanel({ formatDate }: { formatDate: (iso: string) => string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [created, setCreated] = useState<Invite>();
   const [error, setError] = useState<string>();
-  const form = useForm<CreateInviteBody, unknown, NewInvite>({
-    resolver: zodResolver(createInviteBodySchema),
+  const form = useZodForm(createInviteBodySchema, {
     defaultValues: { email: '', hours: String(INVITE_DEFAULT_HOURS) },
   });
   const { errors } = form.formState;
-  const create = useMutation({
-    mutationFn: createInvite,
-    onSuccess: (invite) => {
-      setCreated(invite);
-      form.reset({ email: '', hours: String(INVITE_DEFAULT_HOURS) });
-      toast.success(t('invites.created'));
-      return queryClient.invalidateQueries({ queryKey: invitesKey });
+  const create = useCreateInvite({
+    mutationConfig: {
+      onSuccess: (invite) => {
+        setCreated(invite);
+        form.reset({ email: '', hours: String(INVITE_DEFAULT_HOURS) });
+        toast.success(t('invites.created'));
+      },
+      onError: (caught) => setError(getErrorMessage(caught, t('invites.createError'))),
     },
-    onError: (caught) => setError(getErrorMessage(caught, t('invites.createError'))),
   });
 
   const onSubmit = form.handleSubmit((invite) => {

@@ -1,49 +1,37 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, RefreshCw, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Invite } from '@community/shared';
+import { PaginationBar } from '../../../components/resource-list/pagination';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-dialog';
+import { IconButton } from '../../../components/ui/icon-button';
 import { getErrorMessage } from '../../../lib/api-client';
-import { LIST_STALE_MS } from '../../resources/use-resource';
 import { copyText } from '../copy-text';
-import { approveInvite, deleteInvite, invitesKey, listInvites, rejectInvite } from '../invite-calls';
+import { useApproveInvite } from '../api/approve-invite';
+import { useDeleteInvite } from '../api/delete-invite';
+import { useInvites } from '../api/get-invites';
+import { useRejectInvite } from '../api/reject-invite';
 import { inviteStatusView } from '../invite-status';
 import { InviteStatusBadge } from './invite-status-badge';
 
-const iconButton =
-  'inline-flex items-center gap-1 rounded-md border px-2 py-1 text-xs font-medium disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-brand-600';
-
-/** 'Existing invites': every state of spec section 4 with its actions, paged 25 at a time. */
+/** 'Existing invites': each invite in its state with the actions that state allows, paged 25 at a time. */
 export function InvitesTable({ formatDate }: { formatDate: (iso: string) => string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<Invite | null>(null);
-  const list = useQuery({
-    queryKey: [...invitesKey, page],
-    queryFn: ({ signal }) => listInvites(page, signal),
-    staleTime: LIST_STALE_MS,
-    retry: false,
-    placeholderData: keepPreviousData,
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: invitesKey });
-  const onDone = (message: string, errorFallback: string) => ({
-    onSuccess: () => {
-      toast.success(message);
-      return refresh();
+  const list = useInvites({ page });
+  const toasts = (message: string, errorFallback: string) => ({
+    mutationConfig: {
+      onSuccess: () => void toast.success(message),
+      onError: (error: unknown) => void toast.error(getErrorMessage(error, errorFallback)),
     },
-    onError: (error: unknown) => toast.error(getErrorMessage(error, errorFallback)),
   });
-  const approve = useMutation({
-    mutationFn: approveInvite,
-    ...onDone(t('invites.approved'), t('invites.approveError')),
-  });
-  const reject = useMutation({ mutationFn: rejectInvite, ...onDone(t('invites.rejected'), t('invites.rejectError')) });
-  const remove = useMutation({ mutationFn: deleteInvite, ...onDone(t('invites.deleted'), t('invites.deleteError')) });
+  const approve = useApproveInvite(toasts(t('invites.approved'), t('invites.approveError')));
+  const reject = useRejectInvite(toasts(t('invites.rejected'), t('invites.rejectError')));
+  const remove = useDeleteInvite(toasts(t('invites.deleted'), t('invites.deleteError')));
   const busyId =
     (approve.isPending && approve.variables) ||
     (reject.isPending && reject.variables) ||
@@ -130,53 +118,42 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                     <td className="whitespace-nowrap px-3 py-2">
                       {view === 'submitted' ? (
                         <div className="flex gap-2">
-                          <button
-                            type="button"
-                            className={`${iconButton} border-green-700 text-green-800`}
+                          <IconButton
+                            look="smallConfirm"
+                            icon={<Check className="size-3.5" aria-hidden />}
                             disabled={isBusy}
                             onClick={() => approve.mutate(invite._id)}
                           >
-                            <Check className="size-3.5" aria-hidden />
                             {t('invites.approve')}
-                          </button>
-                          <button
-                            type="button"
-                            className={`${iconButton} border-red-700 text-red-800`}
+                          </IconButton>
+                          <IconButton
+                            look="smallRefuse"
+                            icon={<X className="size-3.5" aria-hidden />}
                             disabled={isBusy}
                             onClick={() => reject.mutate(invite._id)}
                           >
-                            <X className="size-3.5" aria-hidden />
                             {t('invites.reject')}
-                          </button>
+                          </IconButton>
                         </div>
                       ) : (
                         <div className="flex gap-2">
-                          <button
-                            type="button"
-                            className={`${iconButton} border-slate-300 text-slate-800`}
+                          <IconButton
+                            look="small"
+                            icon={<Copy className="size-3.5" aria-hidden />}
                             onClick={() => copy(invite.link)}
                             aria-label={t('invites.copyLinkOf', { token: invite.token.slice(0, 8) })}
                           >
-                            <Copy className="size-3.5" aria-hidden />
                             {t('invites.copy')}
-                          </button>
-                          <button
-                            type="button"
-                            className={`${iconButton} border-red-300 text-red-800`}
-                            disabled={isBusy}
+                          </IconButton>
+                          <IconButton
+                            look="smallDanger"
+                            icon={<Trash2 className="size-3.5" aria-hidden />}
+                            isBusy={isBusy}
                             onClick={() => setDeleting(invite)}
                             aria-label={t('invites.deleteOf', { token: invite.token.slice(0, 8) })}
                           >
-                            {isBusy ? (
-                              <span
-                                className="size-3.5 animate-spin rounded-full border-2 border-current border-t-transparent"
-                                aria-hidden
-                              />
-                            ) : (
-                              <Trash2 className="size-3.5" aria-hidden />
-                            )}
                             {t('list.delete')}
-                          </button>
+                          </IconButton>
                         </div>
                       )}
                     </td>
@@ -188,15 +165,15 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
         </div>
       )}
       {data && (
-        <nav aria-label={t('list.pagination')} className="flex items-center justify-end gap-3 text-sm text-slate-700">
-          <Button variant="secondary" onClick={() => setPage(page - 1)} disabled={data.page <= 1}>
-            {t('invites.prev')}
-          </Button>
-          <span>{t('invites.pageOf', { page: data.page, pages: data.pages, total: data.total })}</span>
-          <Button variant="secondary" onClick={() => setPage(page + 1)} disabled={data.page >= data.pages}>
-            {t('invites.next')}
-          </Button>
-        </nav>
+        <PaginationBar
+          pagination={data}
+          onPage={setPage}
+          words={{
+            previous: t('invites.prev'),
+            next: t('invites.next'),
+            summary: t('invites.pageOf', { page: data.page, pages: data.pages, total: data.total }),
+          }}
+        />
       )}
       <ConfirmDeleteDialog
         isOpen={deleting !== null}

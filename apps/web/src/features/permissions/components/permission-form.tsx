@@ -1,22 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { HTTP_METHODS, apiRoutes, createPermissionBodySchema, type Permission } from '@community/shared';
+import { HTTP_METHODS, createPermissionBodySchema, type Permission } from '@community/shared';
+import { ResourceForm, useSaveResource } from '../../../components/resource-list/resource-form';
+import { saveTexts } from '../../../components/resource-list/resource-texts';
 import { Alert } from '../../../components/ui/alert';
 import { SelectField } from '../../../components/ui/select-field';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { TextField } from '../../../components/ui/text-field';
 import { translateMessage } from '../../../lib/translate-message';
-import { ResourceForm, useSaveResource } from '../../resources/resource-form';
-import { saveTexts } from '../../resources/resource-texts';
-
-type Values = z.input<typeof createPermissionBodySchema>;
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useCreatePermission } from '../api/create-permission';
+import { useUpdatePermission } from '../api/update-permission';
 
 export function PermissionForm({ row, onDone }: { row?: Permission; onDone: () => void }) {
   const { t } = useTranslation();
-  const form = useForm<Values>({
-    resolver: zodResolver(createPermissionBodySchema) as never,
+  const form = useZodForm(createPermissionBodySchema, {
     defaultValues: {
       name: row?.name ?? '',
       description: row?.description ?? '',
@@ -25,14 +23,19 @@ export function PermissionForm({ row, onDone }: { row?: Permission; onDone: () =
       auth: row?.auth ?? true,
     },
   });
-  const { error, save } = useSaveResource<Values>(apiRoutes.permissions, row?._id, saveTexts(t, 'permissions'), onDone);
+  const createPermission = useCreatePermission();
+  const updatePermission = useUpdatePermission();
+  const { error, save } = useSaveResource(Boolean(row), saveTexts(t, 'permissions'), onDone);
+  const onSubmit = form.handleSubmit((body) =>
+    save(() => (row ? updatePermission.mutateAsync({ id: row._id, body }) : createPermission.mutateAsync(body))),
+  );
   const { errors, isSubmitting } = form.formState;
   const message = (text?: string) => translateMessage(t, text);
   const [method, auth] = useWatch({ control: form.control, name: ['method', 'auth'] });
-  // DESIGN section 10: say so before a route that changes data is opened to everyone.
+  // Say so before a route that changes data (anything but GET) is opened to everyone.
   const opensWrite = auth === false && method !== 'GET';
   return (
-    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={form.handleSubmit(save)} onCancel={onDone}>
+    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
       <TextField label={t('fields.name')} error={message(errors.name?.message)} {...form.register('name')} />
       <TextField
         label={t('fields.descriptionOptional')}

@@ -1,23 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { apiRoutes, createRoleBodySchema, type ClientPermission, type Permission, type Role } from '@community/shared';
+import { createRoleBodySchema, type ClientPermission, type Permission, type Role } from '@community/shared';
+import { ResourceForm, useSaveResource } from '../../../components/resource-list/resource-form';
+import { saveTexts } from '../../../components/resource-list/resource-texts';
 import { TextField } from '../../../components/ui/text-field';
 import { translateMessage } from '../../../lib/translate-message';
-import { ResourceForm, useSaveResource } from '../../resources/resource-form';
-import { saveTexts } from '../../resources/resource-texts';
-import { useReference } from '../../resources/use-reference';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useCreateRole } from '../api/create-role';
+import { useUpdateRole } from '../api/update-role';
 import { CheckboxList } from './checkbox-list';
 
-type Values = z.input<typeof createRoleBodySchema>;
+type Props = {
+  row?: Role;
+  onDone: () => void;
+  /** What the checkboxes offer. */
+  permissions: Permission[];
+  clientPermissions: ClientPermission[];
+};
 
-export function RoleForm({ row, onDone }: { row?: Role; onDone: () => void }) {
+export function RoleForm({ row, onDone, permissions, clientPermissions }: Props) {
   const { t } = useTranslation();
-  const permissions = useReference<Permission>(apiRoutes.permissions, 1e6);
-  const clientPermissions = useReference<ClientPermission>(apiRoutes.clientPermissions, 1e6);
-  const form = useForm<Values>({
-    resolver: zodResolver(createRoleBodySchema) as never,
+  const form = useZodForm(createRoleBodySchema, {
     defaultValues: {
       name: row?.name ?? '',
       description: row?.description ?? '',
@@ -25,10 +28,15 @@ export function RoleForm({ row, onDone }: { row?: Role; onDone: () => void }) {
       clientPermission: row?.clientPermission ?? [],
     },
   });
-  const { error, save } = useSaveResource<Values>(apiRoutes.roles, row?._id, saveTexts(t, 'roles'), onDone);
+  const createRole = useCreateRole();
+  const updateRole = useUpdateRole();
+  const { error, save } = useSaveResource(Boolean(row), saveTexts(t, 'roles'), onDone);
+  const onSubmit = form.handleSubmit((body) =>
+    save(() => (row ? updateRole.mutateAsync({ id: row._id, body }) : createRole.mutateAsync(body))),
+  );
   const { errors, isSubmitting } = form.formState;
   return (
-    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={form.handleSubmit(save)} onCancel={onDone}>
+    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
       <TextField
         label={t('fields.name')}
         error={translateMessage(t, errors.name?.message)}
@@ -43,7 +51,7 @@ export function RoleForm({ row, onDone }: { row?: Role; onDone: () => void }) {
             legend={t('roles.permissions')}
             selected={field.value ?? []}
             onChange={field.onChange}
-            options={(permissions.data?.data ?? []).map((p) => ({ value: p._id, label: `${p.method} ${p.route}` }))}
+            options={permissions.map((p) => ({ value: p._id, label: `${p.method} ${p.route}` }))}
           />
         )}
       />
@@ -55,7 +63,7 @@ export function RoleForm({ row, onDone }: { row?: Role; onDone: () => void }) {
             legend={t('roles.clientPermissions')}
             selected={field.value ?? []}
             onChange={field.onChange}
-            options={(clientPermissions.data?.data ?? []).map((p) => ({
+            options={clientPermissions.map((p) => ({
               value: p._id,
               label: `${p.name} (${p.path})`,
             }))}

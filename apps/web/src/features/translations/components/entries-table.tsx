@@ -2,6 +2,7 @@ import { ArrowDownAZ, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { IconButton } from '../../../components/ui/icon-button';
 import { newRow, type EntryRow } from '../entry-rows';
 
 type Props = { rows: EntryRow[]; onChange: (rows: EntryRow[]) => void };
@@ -91,14 +92,12 @@ export function EntriesTable({ rows, onChange }: Props) {
                   />
                 </td>
                 <td className="px-3 py-1.5 align-top">
-                  <button
-                    type="button"
+                  <IconButton
+                    look="danger"
+                    icon={<Trash2 className="size-4" aria-hidden />}
                     onClick={() => onChange(rows.filter((other) => other.id !== row.id))}
                     aria-label={t('translations.deleteRow', { key: row.key.trim() || '—' })}
-                    className="rounded p-1 text-red-700 hover:bg-red-50"
-                  >
-                    <Trash2 className="size-4" aria-hidden />
-                  </button>
+                  />
                 </td>
               </tr>
             ))}

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +6,10 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { getErrorMessage } from '../../../lib/api-client';
 import { parseEntries, toEntries, toRows, type EntryRow } from '../entry-rows';
-import { saveTranslation } from '../translation-calls';
+import { useUpdateTranslation } from '../api/update-translation';
 import { EntriesTable } from './entries-table';
 
-type Props = { lang: string; entries: Record<string, string>; onSaved: () => unknown };
+type Props = { lang: string; entries: Record<string, string>; onSaved: () => void };
 
 const pretty = (entries: Record<string, string>) => JSON.stringify(entries, null, 2);
 
@@ -20,13 +19,14 @@ export function TranslationEditor({ lang, entries, onSaved }: Props) {
   const [rows, setRows] = useState<EntryRow[]>(() => toRows(entries));
   const [raw, setRaw] = useState(() => pretty(entries));
   const [isRawInvalid, setIsRawInvalid] = useState(false);
-  const save = useMutation({
-    mutationFn: () => saveTranslation(lang, toEntries(rows)),
-    onSuccess: () => {
-      toast.success(t('translations.saved'));
-      return onSaved();
+  const save = useUpdateTranslation({
+    mutationConfig: {
+      onSuccess: () => {
+        toast.success(t('translations.saved'));
+        onSaved();
+      },
+      onError: (error) => void toast.error(getErrorMessage(error, t('translations.saveError'))),
     },
-    onError: (error) => toast.error(getErrorMessage(error, t('translations.saveError'))),
   });
 
   const changeRows = (next: EntryRow[]) => {
@@ -63,7 +63,7 @@ export function TranslationEditor({ lang, entries, onSaved }: Props) {
         </div>
       </section>
       <div className="sticky bottom-0 flex justify-end border-t border-slate-200 bg-slate-50/95 py-3">
-        <Button onClick={() => save.mutate()} isBusy={save.isPending}>
+        <Button onClick={() => save.mutate({ lang, entries: toEntries(rows) })} isBusy={save.isPending}>
           <Save className="size-4" aria-hidden />
           {t('translations.save')}
         </Button>

@@ -1,42 +1,40 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  apiRoutes,
-  createUserRoleBodySchema,
-  type CreateUserRoleBody,
-  type Role,
-  type User,
-  type UserRole,
-} from '@community/shared';
+import { createUserRoleBodySchema, type Role, type User, type UserRole } from '@community/shared';
+import { ResourceForm, useSaveResource } from '../../../components/resource-list/resource-form';
+import { saveTexts } from '../../../components/resource-list/resource-texts';
 import { SelectField } from '../../../components/ui/select-field';
 import { translateMessage } from '../../../lib/translate-message';
-import { ResourceForm, useSaveResource } from '../../resources/resource-form';
-import { saveTexts } from '../../resources/resource-texts';
-import { useReference } from '../../resources/use-reference';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useCreateUserRole } from '../api/create-user-role';
+import { useUpdateUserRole } from '../api/update-user-role';
 
-export function UserRoleForm({ row, onDone }: { row?: UserRole; onDone: () => void }) {
+type Props = {
+  row?: UserRole;
+  onDone: () => void;
+  /** What the pickers offer. */
+  users: User[];
+  roles: Role[];
+};
+
+export function UserRoleForm({ row, onDone, users, roles }: Props) {
   const { t } = useTranslation();
-  const users = useReference<User>(apiRoutes.users, 1e5);
-  const roles = useReference<Role>(apiRoutes.roles, 1e5);
-  const form = useForm<CreateUserRoleBody>({
-    resolver: zodResolver(createUserRoleBodySchema),
+  const form = useZodForm(createUserRoleBodySchema, {
     defaultValues: { user: row?.user._id ?? '', role: row?.role._id ?? '' },
   });
-  const { error, save } = useSaveResource<CreateUserRoleBody>(
-    apiRoutes.userRoles,
-    row?._id,
-    saveTexts(t, 'userRoles'),
-    onDone,
+  const createUserRole = useCreateUserRole();
+  const updateUserRole = useUpdateUserRole();
+  const { error, save } = useSaveResource(Boolean(row), saveTexts(t, 'userRoles'), onDone);
+  const onSubmit = form.handleSubmit((body) =>
+    save(() => (row ? updateUserRole.mutateAsync({ id: row._id, body }) : createUserRole.mutateAsync(body))),
   );
   const { errors, isSubmitting } = form.formState;
   // Only people who can sign in may be given a role.
-  const userOptions = (users.data?.data ?? [])
+  const userOptions = users
     .filter((user) => user.confirmed && !user.blocked)
     .map((user) => ({ value: user._id, label: `${user.name} <${user.email}>` }));
-  const roleOptions = (roles.data?.data ?? []).map((role) => ({ value: role._id, label: role.name }));
+  const roleOptions = roles.map((role) => ({ value: role._id, label: role.name }));
   return (
-    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={form.handleSubmit(save)} onCancel={onDone}>
+    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
       <SelectField
         label={t('userRoles.user')}
         placeholder={t('userRoles.pickUser')}

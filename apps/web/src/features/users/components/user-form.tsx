@@ -1,30 +1,37 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import {
-  apiRoutes,
-  createUserBodySchema,
-  updateUserBodySchema,
-  withPasswordConfirmation,
-  type User,
-} from '@community/shared';
+import { createUserBodySchema, updateUserBodySchema, withPasswordConfirmation, type User } from '@community/shared';
+import { ResourceForm, useSaveResource } from '../../../components/resource-list/resource-form';
+import { saveTexts } from '../../../components/resource-list/resource-texts';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { NewPasswordFields } from '../../../components/forms/new-password-fields';
 import { TextField } from '../../../components/ui/text-field';
 import { translateMessage } from '../../../lib/translate-message';
-import { ResourceForm, useSaveResource } from '../../resources/resource-form';
-import { saveTexts } from '../../resources/resource-texts';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useCreateUser } from '../api/create-user';
+import { useUpdateUser } from '../api/update-user';
 
-const createSchema = withPasswordConfirmation(createUserBodySchema);
-const updateSchema = withPasswordConfirmation(updateUserBodySchema);
-type Values = z.input<typeof createSchema>;
+/*
+ * Each mode's schema checks the confirmation and drops it (it is never sent), and says which call
+ * its values are for: creating needs a password, editing keeps the current one when it is blank.
+ */
+const createSchema = withPasswordConfirmation(createUserBodySchema).transform(({ confirmPassword, ...body }) => ({
+  isNew: true as const,
+  body,
+}));
+const updateSchemaFor = (id: string) =>
+  withPasswordConfirmation(updateUserBodySchema).transform(({ confirmPassword, ...body }) => ({
+    isNew: false as const,
+    id,
+    body,
+  }));
 
 /** Post User / Edit User: the password is optional when editing (blank keeps it). */
 export function UserForm({ row, onDone }: { row?: User; onDone: () => void }) {
   const { t } = useTranslation();
-  const form = useForm<Values>({
-    resolver: zodResolver(row ? updateSchema : createSchema) as never,
+  const schema = useMemo(() => (row ? updateSchemaFor(row._id) : createSchema), [row]);
+  const form = useZodForm(schema, {
     defaultValues: {
       name: row?.name ?? '',
       email: row?.email ?? '',
@@ -34,16 +41,16 @@ export function UserForm({ row, onDone }: { row?: User; onDone: () => void }) {
       blocked: row?.blocked ?? false,
     },
   });
-  const { error, save } = useSaveResource<Omit<Values, 'confirmPassword'>>(
-    apiRoutes.users,
-    row?._id,
-    saveTexts(t, 'users'),
-    onDone,
-  );
+  const createUser = useCreateUser();
+  const updateUser = useUpdateUser();
+  const { error, save } = useSaveResource(Boolean(row), saveTexts(t, 'users'), onDone);
   const { errors, isSubmitting } = form.formState;
   const message = (text?: string) => translateMessage(t, text);
-  // The confirmation is checked here and never sent.
-  const onSubmit = form.handleSubmit(({ confirmPassword, ...body }) => save(body));
+  const onSubmit = form.handleSubmit((values) =>
+    save(() =>
+      values.isNew ? createUser.mutateAsync(values.body) : updateUser.mutateAsync({ id: values.id, body: values.body }),
+    ),
+  );
 
   return (
     <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>

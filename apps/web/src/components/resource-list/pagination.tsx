@@ -1,0 +1,53 @@
+import type { Pagination } from '@community/shared';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../ui/button';
+import { IconButton } from '../ui/icon-button';
+
+type Props = {
+  pagination: Pagination;
+  onPage: (page: number) => void;
+  /** Previous and next in words around a summary, in place of the range and the arrows. */
+  words?: { previous: string; next: string; summary: string };
+};
+
+/** The pager of a list: 'start - end of total' with previous and next arrows, or the same in words. */
+export function PaginationBar({ pagination, onPage, words }: Props) {
+  const { t } = useTranslation();
+  const { startIndex, endIndex, total, page, pages } = pagination;
+  const isFirst = page <= 1;
+  const isLast = page >= pages;
+  return (
+    <nav aria-label={t('list.pagination')} className="flex items-center justify-end gap-3 text-sm text-slate-700">
+      {words ? (
+        <>
+          <Button variant="secondary" onClick={() => onPage(page - 1)} disabled={isFirst}>
+            {words.previous}
+          </Button>
+          <span>{words.summary}</span>
+          <Button variant="secondary" onClick={() => onPage(page + 1)} disabled={isLast}>
+            {words.next}
+          </Button>
+        </>
+      ) : (
+        <>
+          <span>{t('list.range', { start: startIndex, end: endIndex, total })}</span>
+          <IconButton
+            look="framed"
+            icon={<ChevronLeft className="size-4" aria-hidden />}
+            onClick={() => onPage(page - 1)}
+            disabled={isFirst}
+            aria-label={t('list.previous')}
+          />
+          <IconButton
+            look="framed"
+            icon={<ChevronRight className="size-4" aria-hidden />}
+            onClick={() => onPage(page + 1)}
+            disabled={isLast}
+            aria-label={t('list.next')}
+          />
+        </>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ListParams } from '../../../lib/list-query';
+
+const all = ['client-permissions'] as const;
+
+/** Every client permission query sits under `all`, so a change to one refreshes them all. */
+export const clientPermissionKeys = {
+  all,
+  list: (params: ListParams) => [...all, 'list', params] as const,
+  choices: (limit: number) => [...all, 'choices', limit] as const,
+  /**
+   * The menu of the signed-in user (or of a guest). It stays outside `all`: an edit reaches the
+   * menu when its 5 minutes are up, or at the next sign-in.
+   */
+  userCategories: (userId: string) => ['user-categories', userId] as const,
+};

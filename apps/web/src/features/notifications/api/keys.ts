@@ -1,0 +1,9 @@
+const all = ['notifications'] as const;
+
+export type NotificationParams = { limit: number; unread?: boolean };
+
+/** Every notification query sits under `all`: marking one read refreshes the badge and the panel. */
+export const notificationKeys = {
+  all,
+  list: (params: NotificationParams) => [...all, 'list', params] as const,
+};

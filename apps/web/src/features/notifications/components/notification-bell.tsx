@@ -1,0 +1,130 @@
+import * as Popover from '@radix-ui/react-popover';
+import { Bell, Check, CheckCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { Notification } from '@community/shared';
+import { IconButton } from '../../../components/ui/icon-button';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useNotifications, useUnreadNotificationCount } from '../api/get-notifications';
+import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+
+/** Past 99 the badge says 99+. */
+const BADGE_CAP = 99;
+const badgeText = (unread: number) => (unread > BADGE_CAP ? `${BADGE_CAP}+` : String(unread));
+
+/** The admin app's routes are relative to /admin; other paths belong to the public site. */
+function NotificationLink({ link, onOpen }: { link: string; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const className = 'text-xs font-medium text-brand-700 underline';
+  if (link === '/admin' || link.startsWith('/admin/')) {
+    return (
+      <Link to={link.slice('/admin'.length) || '/'} onClick={onOpen} className={className}>
+        {t('notifications.open')}
+      </Link>
+    );
+  }
+  return (
+    <a href={link} className={className}>
+      {t('notifications.open')}
+    </a>
+  );
+}
+
+export function NotificationBell() {
+  const { t, i18n } = useTranslation();
+  const [isOpen, setIsOpen] = useState(false);
+  const badge = useUnreadNotificationCount();
+  const unread = badge.data ?? 0;
+  const list = useNotifications({ isOpen, unread: badge.data });
+  const markOne = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const onMarkError = (error: unknown) => toast.error(getErrorMessage(error, t('notifications.markError')));
+
+  const label = unread > 0 ? t('notifications.labelUnread', { count: unread }) : t('notifications.label');
+  let content;
+  if (list.isPending)
+    content = <p className="px-4 py-6 text-center text-sm text-slate-600">{t('notifications.loading')}</p>;
+  else if (list.isError)
+    content = (
+      <p role="alert" className="px-4 py-6 text-center text-sm text-red-700">
+        {t('notifications.failed')}
+      </p>
+    );
+  else if (list.data.data.length === 0)
+    content = <p className="px-4 py-6 text-center text-sm text-slate-600">{t('notifications.empty')}</p>;
+  else
+    content = (
+      <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
+        {list.data.data.map((notification: Notification) => (
+          <li key={notification._id} className={`flex gap-3 px-4 py-3 ${notification.readAt ? '' : 'bg-brand-50'}`}>
+            <div className="min-w-0 flex-1">
+              <p className={`text-sm text-slate-900 ${notification.readAt ? '' : 'font-semibold'}`}>
+                {notification.title}
+              </p>
+              {notification.body && <p className="mt-0.5 break-words text-sm text-slate-700">{notification.body}</p>}
+              <div className="mt-1 flex items-center gap-3 text-xs text-slate-600">
+                <time dateTime={notification.createdAt}>{dateFormat.format(new Date(notification.createdAt))}</time>
+                {notification.link && <NotificationLink link={notification.link} onOpen={() => setIsOpen(false)} />}
+              </div>
+            </div>
+            {!notification.readAt && (
+              <IconButton
+                icon={<Check className="size-4" aria-hidden />}
+                onClick={() => markOne.mutate(notification._id, { onError: onMarkError })}
+                disabled={markOne.isPending && markOne.variables === notification._id}
+                className="self-start"
+                aria-label={t('notifications.markReadOf', { title: notification.title })}
+                title={t('notifications.markRead')}
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <Popover.Root open={isOpen} onOpenChange={setIsOpen}>
+      <Popover.Trigger
+        className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        aria-label={label}
+      >
+        <Bell className="size-5" aria-hidden />
+        {unread > 0 && (
+          <span
+            data-testid="notification-badge"
+            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-[11px] font-semibold leading-5 text-white"
+            aria-hidden
+          >
+            {badgeText(unread)}
+          </span>
+        )}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          aria-label={t('notifications.title')}
+          className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-lg border border-slate-200 bg-white shadow-lg"
+        >
+          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
+            <h2 className="text-sm font-semibold text-slate-900">{t('notifications.title')}</h2>
+            <IconButton
+              look="link"
+              icon={<CheckCheck className="size-4" aria-hidden />}
+              onClick={() => markAll.mutate(undefined, { onError: onMarkError })}
+              disabled={unread === 0 || markAll.isPending}
+            >
+              {t('notifications.markAll')}
+            </IconButton>
+          </div>
+          {content}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRoutes, type ListResponse, type Role } from '@community/shared';
+import { api } from '../../../lib/api-client';
+import { choicesConfig, listSearch, pagedListConfig, type ListParams } from '../../../lib/list-query';
+import { roleKeys } from './keys';
+
+export const getRoles = (params: ListParams, signal?: AbortSignal) =>
+  api<ListResponse<Role>>('GET', `${apiRoutes.roles}?${listSearch(params)}`, { signal });
+
+export const getRolesQueryOptions = (params: ListParams) =>
+  queryOptions({
+    queryKey: roleKeys.list(params),
+    queryFn: ({ signal }) => getRoles(params, signal),
+    ...pagedListConfig,
+  });
+
+export const useRoles = (params: ListParams) => useQuery(getRolesQueryOptions(params));
+
+/** Up to `limit` roles at once (the server answers at most 1,000), for a picker. */
+export const getRoleChoicesQueryOptions = (limit: number) =>
+  queryOptions({
+    queryKey: roleKeys.choices(limit),
+    queryFn: ({ signal }) => getRoles({ limit }, signal),
+    ...choicesConfig,
+  });
+
+export const useRoleChoices = (limit: number) => useQuery(getRoleChoicesQueryOptions(limit));

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRoutes, type SiteConfig } from '@community/shared';
+import { api } from '../../../lib/api-client';
+import { siteConfigKeys } from './keys';
+
+export const getSiteConfig = (signal?: AbortSignal) => api<SiteConfig>('GET', apiRoutes.siteConfig, { signal });
+
+/** Fixed while the server runs: read once per page load. */
+export const getSiteConfigQueryOptions = () =>
+  queryOptions({ queryKey: siteConfigKeys.all, queryFn: ({ signal }) => getSiteConfig(signal), staleTime: Infinity });
+
+export const useSiteConfig = () => useQuery(getSiteConfigQueryOptions());

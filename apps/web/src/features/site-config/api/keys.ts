@@ -1,0 +1,1 @@
+export const siteConfigKeys = { all: ['site-config'] as const };

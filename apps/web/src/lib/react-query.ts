@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
+
+/** What a screen may add to a feature's mutation hook: its own onSuccess, onError and the like. */
+export type MutationConfig<Call extends (variables: never) => Promise<unknown>> = Omit<
+  UseMutationOptions<Awaited<ReturnType<Call>>, Error, Parameters<Call>[0]>,
+  'mutationFn'
+>;
+
+/**
+ * A mutation that refreshes the queries under `invalidates` when it succeeds. It counts as done
+ * (toasts, dialogs closing) only once they are refreshed and the screen's own onSuccess has run,
+ * so a list already shows the change when the toast says so.
+ */
+export function useInvalidatingMutation<Data, Variables>(
+  call: (variables: Variables) => Promise<Data>,
+  invalidates: QueryKey,
+  { onSuccess, ...config }: Omit<UseMutationOptions<Data, Error, Variables>, 'mutationFn'> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: call,
+    onSuccess: (...args) =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: invalidates }), onSuccess?.(...args)]),
+  });
+}
