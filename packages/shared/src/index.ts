@@ -1,5 +1,6 @@
 export * from './messages.js';
 export * from './message-texts.js';
+export * from './message-texts.el.js';
 export * from './localize.js';
 export * from './pagination.js';
 export * from './api-routes.js';

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { languageOf, localizeMessage } from './localize.js';
-import { LABEL_TEXTS, MESSAGE_TEXTS } from './message-texts.js';
+import { LABEL_TEXTS_EL, MESSAGE_TEXTS_EL } from './message-texts.el.js';
+import { MESSAGE_TEXTS_EN } from './message-texts.js';
+
+const MESSAGE_TEXTS = Object.fromEntries(
+  Object.entries(MESSAGE_TEXTS_EN).map(([key, en]) => [
+    key,
+    { en, el: MESSAGE_TEXTS_EL[key as keyof typeof MESSAGE_TEXTS_EN] },
+  ]),
+);
 import { fillTemplate, messages } from './messages.js';
 
 const placeholders = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
@@ -31,9 +39,9 @@ describe('localizeMessage', () => {
   });
 
   it('translates the field a sentence names, and keeps other values as they are', () => {
-    expect(localizeMessage('Name is required', 'el')).toBe(`Το πεδίο «${LABEL_TEXTS.Name}» είναι υποχρεωτικό`);
+    expect(localizeMessage('Name is required', 'el')).toBe(`Το πεδίο ${LABEL_TEXTS_EL.Name} είναι υποχρεωτικό`);
     expect(localizeMessage('Password must be at most 128 characters', 'el')).toBe(
-      'Το πεδίο «Κωδικός» δέχεται έως 128 χαρακτήρες',
+      'Το πεδίο Κωδικός δέχεται έως 128 χαρακτήρες',
     );
     expect(localizeMessage('Μαρία <m@example.test> registered through an invite.', 'el')).toBe(
       'Μαρία <m@example.test>: εγγραφή μέσω πρόσκλησης.',

@@ -1,4 +1,5 @@
-import { LABEL_TEXTS, MESSAGE_TEXTS, type Language } from './message-texts.js';
+import { LABEL_TEXTS_EL, MESSAGE_TEXTS_EL } from './message-texts.el.js';
+import { MESSAGE_TEXTS_EN, type Language, type MessageKey } from './message-texts.js';
 import { fillTemplate } from './messages.js';
 
 type Template = { en: string; el: string; parts: string[]; names: string[] };
@@ -20,7 +21,9 @@ function split(en: string, el: string): Template {
   return { en, el, parts, names };
 }
 
-const entries = Object.values(MESSAGE_TEXTS).map(({ en, el }) => split(en, el));
+const entries = (Object.keys(MESSAGE_TEXTS_EN) as MessageKey[]).map((key) =>
+  split(MESSAGE_TEXTS_EN[key], MESSAGE_TEXTS_EL[key]),
+);
 const exact = new Map(entries.filter((entry) => entry.names.length === 0).map((entry) => [entry.en, entry.el]));
 // Longest literal text first, so `{label} must be at most {max} characters` wins over a looser one.
 const templates = entries
@@ -55,7 +58,7 @@ export function localizeMessage(text: string, language: Language): string {
     const values = valuesIn(text, template);
     if (!values) continue;
     const localized = values.map((value, i) =>
-      template.names[i] === 'label' || template.names[i] === 'entity' ? (LABEL_TEXTS[value] ?? value) : value,
+      template.names[i] === 'label' || template.names[i] === 'entity' ? (LABEL_TEXTS_EL[value] ?? value) : value,
     );
     // The Greek template may order its placeholders differently: fill it by name.
     const byName = new Map(template.names.map((name, i) => [name, localized[i]!]));

@@ -1,4 +1,4 @@
-import { MESSAGE_TEXTS, type MessageKey } from './message-texts.js';
+import { MESSAGE_TEXTS_EN, type MessageKey } from './message-texts.js';
 
 /** The values a template takes, in the order its `{placeholders}` appear. */
 type Values<S extends string> = S extends `${string}{${string}}${infer Rest}` ? [string | number, ...Values<Rest>] : [];
@@ -20,7 +20,7 @@ export function fillTemplate(template: string, values: readonly (string | number
   return out + template.slice(at);
 }
 
-type Messages = { [K in MessageKey]: Sentence<(typeof MESSAGE_TEXTS)[K]['en']> };
+type Messages = { [K in MessageKey]: Sentence<(typeof MESSAGE_TEXTS_EN)[K]> };
 
 function english(template: string): string | ((...values: (string | number)[]) => string) {
   return template.includes('{') ? (...values: (string | number)[]) => fillTemplate(template, values) : template;
@@ -31,5 +31,5 @@ function english(template: string): string | ((...values: (string | number)[]) =
  * browser shows them in the reader's language through `localizeMessage`.
  */
 export const messages = Object.fromEntries(
-  Object.entries(MESSAGE_TEXTS).map(([key, texts]) => [key, english(texts.en)]),
+  Object.entries(MESSAGE_TEXTS_EN).map(([key, template]) => [key, english(template)]),
 ) as unknown as Messages;

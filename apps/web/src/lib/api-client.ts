@@ -1,4 +1,5 @@
 import { messages } from '@community/shared';
+import i18next from 'i18next';
 import { readAuthToken } from './auth-token';
 
 /** A failed call: the server's `error` sentence, else the generic 'unexpected' one; status defaults to 500. */
@@ -26,7 +27,12 @@ export function onUnauthorized(handler: () => void) {
 type Options = { body?: unknown; signal?: AbortSignal; form?: FormData; headers?: Record<string, string> };
 
 async function send(method: string, path: string, options: Options): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  // The API answers its sentences in the interface's language.
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': i18next.resolvedLanguage ?? 'el',
+    ...options.headers,
+  };
   const token = readAuthToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined = options.form;

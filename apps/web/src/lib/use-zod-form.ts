@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { localizedResolver } from './localized-resolver';
 import { useForm, type FieldValues, type UseFormProps } from 'react-hook-form';
 import type { z } from 'zod';
 
@@ -14,5 +15,5 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   // Every schema reads its own input and gives its own output; inside this generic function
   // TypeScript cannot see that of `S` by itself.
   const typed = schema as S & z.ZodType<z.output<S>, z.input<S>>;
-  return useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver: zodResolver(typed) });
+  return useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver: localizedResolver(zodResolver(typed)) });
 }

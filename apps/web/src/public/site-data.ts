@@ -55,7 +55,8 @@ export const useCategoryPaths = () =>
 export async function sendContactMessage(body: { name: string; email: string; message: string }) {
   const response = await fetch(apiRoutes.contact, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    // The public site is Greek, and so are the server's answers to it.
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'accept-language': 'el' },
     body: JSON.stringify(body),
   });
   const data = (await response.json().catch(() => ({}))) as { error?: string };

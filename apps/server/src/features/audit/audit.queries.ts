@@ -60,6 +60,6 @@ export function changesBetween(
 const normalize = (value: unknown): unknown => {
   if (value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return [...value].map(String).sort();
+  if (Array.isArray(value)) return (value as unknown[]).map(String).sort();
   return value;
 };

@@ -9,7 +9,6 @@ import { useInviteValidation } from '../../features/invites/api/get-invite-valid
 import { useRegisterInvite } from '../../features/invites/api/register-invite';
 import { useSiteConfig } from '../../features/site-config/api/get-site-config';
 import { getErrorMessage } from '../../lib/api-client';
-import { translateMessage } from '../../lib/translate-message';
 import { useZodForm } from '../../lib/use-zod-form';
 import { AuthCard } from '../layout/auth-card';
 
@@ -110,7 +109,7 @@ function ValidInvite({ token, validation }: { token: string; validation: InviteV
         <TextField
           label={t('fields.name')}
           autoComplete="name"
-          error={translateMessage(t, errors.name?.message)}
+          error={errors.name?.message}
           {...form.register('name')}
         />
         <TextField
@@ -120,14 +119,14 @@ function ValidInvite({ token, validation }: { token: string; validation: InviteV
           readOnly={validation.email !== null}
           aria-readonly={validation.email !== null || undefined}
           className={validation.email ? 'bg-slate-100' : undefined}
-          error={translateMessage(t, errors.email?.message)}
+          error={errors.email?.message}
           {...form.register('email')}
         />
         <TextField
           label={t('common.password')}
           type="password"
           autoComplete="new-password"
-          error={translateMessage(t, errors.password?.message)}
+          error={errors.password?.message}
           {...form.register('password')}
         />
         <Button type="submit" isBusy={isSubmitting}>

@@ -8,7 +8,6 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useForgotPassword } from '../../features/auth/api/forgot-password';
 import { getErrorMessage } from '../../lib/api-client';
-import { translateMessage } from '../../lib/translate-message';
 import { useZodForm } from '../../lib/use-zod-form';
 import { AuthCard } from '../layout/auth-card';
 
@@ -39,7 +38,7 @@ export function ForgotPasswordRoute() {
           label={t('common.email')}
           type="email"
           autoComplete="email"
-          error={translateMessage(t, errors.email?.message)}
+          error={errors.email?.message}
           {...form.register('email')}
         />
         <Button type="submit" isBusy={isSubmitting}>

@@ -14,7 +14,6 @@ import { safeNext } from '../../features/auth/safe-next';
 import { useSiteConfig } from '../../features/site-config/api/get-site-config';
 import { getErrorMessage } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
-import { translateMessage } from '../../lib/translate-message';
 import { AuthCard } from '../layout/auth-card';
 
 /**
@@ -68,14 +67,14 @@ export function LoginRoute() {
           label={t('common.email')}
           type="email"
           autoComplete="username"
-          error={translateMessage(t, errors.email?.message)}
+          error={errors.email?.message}
           {...form.register('email')}
         />
         <TextField
           label={t('common.password')}
           type="password"
           autoComplete="current-password"
-          error={translateMessage(t, errors.password?.message)}
+          error={errors.password?.message}
           {...form.register('password')}
         />
         <Button type="submit" isBusy={isSubmitting}>

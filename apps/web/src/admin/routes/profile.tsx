@@ -18,7 +18,6 @@ import { useMyProfile } from '../../features/profiles/api/get-my-profile';
 import { useUpdateMyProfile } from '../../features/profiles/api/update-my-profile';
 import { useUploadProfileImage } from '../../features/profiles/api/upload-profile-image';
 import { getErrorMessage } from '../../lib/api-client';
-import { translateMessage } from '../../lib/translate-message';
 import { useZodForm } from '../../lib/use-zod-form';
 
 const profileFormSchema = withPasswordConfirmation(updateMyProfileBodySchema);
@@ -53,7 +52,6 @@ function ProfileForm({ profile }: { profile: Profile }) {
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const message = (text?: string) => translateMessage(t, text);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -121,14 +119,14 @@ function ProfileForm({ profile }: { profile: Profile }) {
           />
         </div>
       </div>
-      <TextField label={t('fields.name')} error={message(errors.name?.message)} {...form.register('name')} />
+      <TextField label={t('fields.name')} error={errors.name?.message} {...form.register('name')} />
       <TextField
         label={t('profile.phoneOptional')}
         type="tel"
-        error={message(errors.phone?.message)}
+        error={errors.phone?.message}
         {...form.register('phone')}
       />
-      <TextField label={t('profiles.address')} error={message(errors.address?.message)} {...form.register('address')} />
+      <TextField label={t('profiles.address')} error={errors.address?.message} {...form.register('address')} />
       <Field id="profile-bio" label={t('profile.bio')}>
         <textarea
           id="profile-bio"

@@ -1,7 +1,6 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../ui/text-field';
-import { translateMessage } from '../../lib/translate-message';
 
 type PasswordValues = { password?: string | null; confirmPassword?: string };
 
@@ -23,14 +22,14 @@ export function NewPasswordFields<Values extends PasswordValues>(props: {
         type="password"
         autoComplete="new-password"
         placeholder={props.isOptional ? t('users.passwordKeep') : undefined}
-        error={translateMessage(t, errors.password?.message)}
+        error={errors.password?.message}
         {...register('password')}
       />
       <TextField
         label={t('common.confirmPassword')}
         type="password"
         autoComplete="new-password"
-        error={translateMessage(t, errors.confirmPassword?.message)}
+        error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
     </>

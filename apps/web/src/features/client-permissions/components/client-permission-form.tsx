@@ -5,7 +5,6 @@ import { ResourceForm, useSaveResource } from '../../../components/resource-list
 import { saveTexts } from '../../../components/resource-list/resource-texts';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { TextField } from '../../../components/ui/text-field';
-import { translateMessage } from '../../../lib/translate-message';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateClientPermission } from '../api/create-client-permission';
 import { useUpdateClientPermission } from '../api/update-client-permission';
@@ -31,21 +30,20 @@ export function ClientPermissionForm({ row, onDone }: { row?: ClientPermission; 
     ),
   );
   const { errors, isSubmitting } = form.formState;
-  const message = (text?: string) => translateMessage(t, text);
   return (
     <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
-      <TextField label={t('fields.name')} error={message(errors.name?.message)} {...form.register('name')} />
-      <TextField label={t('fields.menu')} error={message(errors.menu?.message)} {...form.register('menu')} />
+      <TextField label={t('fields.name')} error={errors.name?.message} {...form.register('name')} />
+      <TextField label={t('fields.menu')} error={errors.menu?.message} {...form.register('menu')} />
       <TextField
         label={t('fields.menuOrder')}
         type="number"
-        error={message(errors.menu_order?.message)}
+        error={errors.menu_order?.message}
         {...form.register('menu_order')}
       />
-      <TextField label={t('fields.path')} error={message(errors.path?.message)} {...form.register('path')} />
+      <TextField label={t('fields.path')} error={errors.path?.message} {...form.register('path')} />
       <TextField
         label={t('fields.descriptionOptional')}
-        error={message(errors.description?.message)}
+        error={errors.description?.message}
         {...form.register('description')}
       />
       <Controller

@@ -7,7 +7,6 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { getErrorMessage } from '../../../lib/api-client';
-import { translateMessage } from '../../../lib/translate-message';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateInvite } from '../api/create-invite';
 import { copyText } from '../copy-text';
@@ -52,7 +51,7 @@ export function CreateInvitePanel({ formatDate }: { formatDate: (iso: string) =>
             type="email"
             autoComplete="off"
             placeholder={t('invites.anyEmail')}
-            error={translateMessage(t, errors.email?.message)}
+            error={errors.email?.message}
             {...form.register('email')}
           />
         </div>
@@ -63,7 +62,7 @@ export function CreateInvitePanel({ formatDate }: { formatDate: (iso: string) =>
             min={INVITE_MIN_HOURS}
             step={1}
             inputMode="numeric"
-            error={translateMessage(t, errors.hours?.message)}
+            error={errors.hours?.message}
             {...form.register('hours')}
           />
         </div>

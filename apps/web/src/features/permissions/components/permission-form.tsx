@@ -7,7 +7,6 @@ import { Alert } from '../../../components/ui/alert';
 import { SelectField } from '../../../components/ui/select-field';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { TextField } from '../../../components/ui/text-field';
-import { translateMessage } from '../../../lib/translate-message';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreatePermission } from '../api/create-permission';
 import { useUpdatePermission } from '../api/update-permission';
@@ -30,25 +29,24 @@ export function PermissionForm({ row, onDone }: { row?: Permission; onDone: () =
     save(() => (row ? updatePermission.mutateAsync({ id: row._id, body }) : createPermission.mutateAsync(body))),
   );
   const { errors, isSubmitting } = form.formState;
-  const message = (text?: string) => translateMessage(t, text);
   const [method, auth] = useWatch({ control: form.control, name: ['method', 'auth'] });
   // Say so before a route that changes data (anything but GET) is opened to everyone.
   const opensWrite = auth === false && method !== 'GET';
   return (
     <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
-      <TextField label={t('fields.name')} error={message(errors.name?.message)} {...form.register('name')} />
+      <TextField label={t('fields.name')} error={errors.name?.message} {...form.register('name')} />
       <TextField
         label={t('fields.descriptionOptional')}
-        error={message(errors.description?.message)}
+        error={errors.description?.message}
         {...form.register('description')}
       />
       <SelectField
         label={t('fields.method')}
         options={HTTP_METHODS.map((value) => ({ value, label: value }))}
-        error={message(errors.method?.message)}
+        error={errors.method?.message}
         {...form.register('method')}
       />
-      <TextField label={t('fields.route')} error={message(errors.route?.message)} {...form.register('route')} />
+      <TextField label={t('fields.route')} error={errors.route?.message} {...form.register('route')} />
       <Controller
         control={form.control}
         name="auth"

@@ -4,7 +4,6 @@ import { createRoleBodySchema, type ClientPermission, type Permission, type Role
 import { ResourceForm, useSaveResource } from '../../../components/resource-list/resource-form';
 import { saveTexts } from '../../../components/resource-list/resource-texts';
 import { TextField } from '../../../components/ui/text-field';
-import { translateMessage } from '../../../lib/translate-message';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateRole } from '../api/create-role';
 import { useUpdateRole } from '../api/update-role';
@@ -37,11 +36,7 @@ export function RoleForm({ row, onDone, permissions, clientPermissions }: Props)
   const { errors, isSubmitting } = form.formState;
   return (
     <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
-      <TextField
-        label={t('fields.name')}
-        error={translateMessage(t, errors.name?.message)}
-        {...form.register('name')}
-      />
+      <TextField label={t('fields.name')} error={errors.name?.message} {...form.register('name')} />
       <TextField label={t('fields.descriptionOptional')} {...form.register('description')} />
       <Controller
         control={form.control}

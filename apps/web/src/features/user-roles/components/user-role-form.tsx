@@ -3,7 +3,6 @@ import { createUserRoleBodySchema, type Role, type User, type UserRole } from '@
 import { ResourceForm, useSaveResource } from '../../../components/resource-list/resource-form';
 import { saveTexts } from '../../../components/resource-list/resource-texts';
 import { SelectField } from '../../../components/ui/select-field';
-import { translateMessage } from '../../../lib/translate-message';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateUserRole } from '../api/create-user-role';
 import { useUpdateUserRole } from '../api/update-user-role';
@@ -39,14 +38,14 @@ export function UserRoleForm({ row, onDone, users, roles }: Props) {
         label={t('userRoles.user')}
         placeholder={t('userRoles.pickUser')}
         options={userOptions}
-        error={translateMessage(t, errors.user?.message)}
+        error={errors.user?.message}
         {...form.register('user')}
       />
       <SelectField
         label={t('userRoles.role')}
         placeholder={t('userRoles.pickRole')}
         options={roleOptions}
-        error={translateMessage(t, errors.role?.message)}
+        error={errors.role?.message}
         {...form.register('role')}
       />
     </ResourceForm>

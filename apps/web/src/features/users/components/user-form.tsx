@@ -7,7 +7,6 @@ import { saveTexts } from '../../../components/resource-list/resource-texts';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { NewPasswordFields } from '../../../components/forms/new-password-fields';
 import { TextField } from '../../../components/ui/text-field';
-import { translateMessage } from '../../../lib/translate-message';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
@@ -45,7 +44,6 @@ export function UserForm({ row, onDone }: { row?: User; onDone: () => void }) {
   const updateUser = useUpdateUser();
   const { error, save } = useSaveResource(Boolean(row), saveTexts(t, 'users'), onDone);
   const { errors, isSubmitting } = form.formState;
-  const message = (text?: string) => translateMessage(t, text);
   const onSubmit = form.handleSubmit((values) =>
     save(() =>
       values.isNew ? createUser.mutateAsync(values.body) : updateUser.mutateAsync({ id: values.id, body: values.body }),
@@ -54,13 +52,8 @@ export function UserForm({ row, onDone }: { row?: User; onDone: () => void }) {
 
   return (
     <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
-      <TextField label={t('fields.name')} error={message(errors.name?.message)} {...form.register('name')} />
-      <TextField
-        label={t('common.email')}
-        type="email"
-        error={message(errors.email?.message)}
-        {...form.register('email')}
-      />
+      <TextField label={t('fields.name')} error={errors.name?.message} {...form.register('name')} />
+      <TextField label={t('common.email')} type="email" error={errors.email?.message} {...form.register('email')} />
       <NewPasswordFields register={form.register} errors={errors} isOptional={Boolean(row)} />
       <Controller
         control={form.control}
