@@ -172,6 +172,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL d
       }
       expect(statusOnB).toBe(401);
       expect(Date.now() - changedAt).toBeLessThan(1000);
+
+      // A session ended on A (Logout) stops its token on B within a second too.
+      const session = (await signIn(b.port, admin.ADMIN_EMAIL, 'a-new-password')).body.token;
+      const usersOnB = () =>
+        fetch(`http://127.0.0.1:${b.port}/api/auth/users`, { headers: { authorization: `Bearer ${session}` } });
+      expect((await usersOnB()).status).toBe(200);
+      const loggedOut = await fetch(`http://127.0.0.1:${a.port}/api/auth/logout`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(loggedOut.status).toBe(200);
+      const endedAt = Date.now();
+      let sessionOnB = 200;
+      while (sessionOnB === 200 && Date.now() - endedAt < 5000) sessionOnB = (await usersOnB()).status;
+      expect(sessionOnB).toBe(401);
+      expect(Date.now() - endedAt).toBeLessThan(1000);
     } finally {
       await Promise.all([stop(a), stop(b)]);
     }

@@ -24,4 +24,6 @@ export const apiRoutes = {
   translations: '/api/auth/translations',
   telegramData: '/api/telegram-data',
   contact: '/api/contact',
+  auditLog: '/api/auth/audit-log',
+  sessions: '/api/auth/sessions',
 } as const;

@@ -19,3 +19,6 @@ export * from './schemas/notification.js';
 export * from './schemas/site-config.js';
 export * from './schemas/translation.js';
 export * from './schemas/public-site.js';
+export * from './list-params.js';
+export * from './schemas/audit.js';
+export * from './schemas/session.js';

@@ -24,6 +24,9 @@ export const MESSAGE_TEXTS_EL: Record<MessageKey, string> = {
   pathOffSite: 'Η διαδρομή πρέπει να είναι σελίδα αυτού του ιστότοπου, όπως /users',
   permissionMethod: 'Η μέθοδος του δικαιώματος πρέπει να είναι GET, POST, PUT ή DELETE',
   searchTooLong: 'Το κείμενο αναζήτησης δέχεται έως 200 χαρακτήρες',
+  sortUnknown: 'Η ταξινόμηση πρέπει να είναι μία από: {allowed}',
+  notDate: 'Το πεδίο {label} πρέπει να είναι ημερομηνία (2026-01-31) ή ημερομηνία και ώρα',
+  notId: 'Το πεδίο {label} πρέπει να είναι αναγνωριστικό',
   fileTooLarge: 'Το αρχείο ξεπερνά το όριο του 1MB. Ανεβάστε ένα μικρότερο αρχείο.',
   // Requests
   unexpected: 'Παρουσιάστηκε ένα απρόσμενο σφάλμα.',
@@ -139,4 +142,11 @@ export const LABEL_TEXTS_EL: Record<string, string> = {
   Profile: 'Προφίλ',
   Notification: 'Ειδοποίηση',
   Translation: 'Μετάφραση',
+  Session: 'Σύνδεση',
+  Actor: 'Ποιος',
+  Action: 'Ενέργεια',
+  'Target type': 'Είδος στόχου',
+  'Target id': 'Στόχος',
+  From: 'Από',
+  To: 'Έως',
 };

@@ -23,6 +23,9 @@ export const MESSAGE_TEXTS_EN = {
   pathOffSite: 'Path must be a path of this site, such as /users',
   permissionMethod: 'Permission method must be one of GET, POST, PUT, DELETE',
   searchTooLong: 'Search text must be at most 200 characters',
+  sortUnknown: 'Sort must be one of {allowed}',
+  notDate: '{label} must be a date (2026-01-31) or a date and time',
+  notId: '{label} must be an id',
   fileTooLarge: 'File size exceeds 1MB limit. Please upload a smaller file.',
   // Requests
   unexpected: 'An unexpected error occurred.',

@@ -66,6 +66,7 @@ const envSchema = z
     TELEGRAM_CHANNEL: optional(z.string().regex(/^\w{3,64}$/, 'must be a public channel name')),
     TELEGRAM_BASE_URL: z.preprocess(blankIsUnset, url(['https:', 'http:']).default('https://t.me')),
     FEED_REFRESH_MINUTES: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(1440).default(10)),
+    AUDIT_RETENTION_DAYS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(36_500).default(365)),
     SITE_NAME: z.preprocess(blankIsUnset, z.string().max(100).default('Κοινότητα')),
     SITE_LOGO_URL: z.preprocess(blankIsUnset, z.string().max(500).default('/favicon.svg')),
     SITE_FACEBOOK_URL: z.preprocess(blankIsUnset, url(['https:']).default('https://www.facebook.com/')),
@@ -113,6 +114,8 @@ export type Config = {
   telegramChannel: string | undefined;
   telegramBaseUrl: string;
   feedRefreshMs: number;
+  /** Audit entries older than this many days are deleted. */
+  auditRetentionDays: number;
   site: SiteSettings;
 };
 
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telegramChannel: e.TELEGRAM_CHANNEL,
     telegramBaseUrl: trimTrailingSlashes(e.TELEGRAM_BASE_URL),
     feedRefreshMs: e.FEED_REFRESH_MINUTES * 60_000,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     site: {
       name: e.SITE_NAME,
       logoUrl: e.SITE_LOGO_URL,

@@ -3,7 +3,7 @@ import { messages } from '@community/shared';
 import { AppError } from '../lib/app-error.js';
 import type { TokenClaims, TokenService } from '../lib/tokens.js';
 import type { Db } from '../db/client.js';
-import { isSessionLive } from '../features/sessions/sessions.queries.js';
+import { isSessionLive, touchSession } from '../features/sessions/sessions.queries.js';
 import { readGrants, readPermissionsByRoute, readUserAccess } from './access.queries.js';
 
 /**
@@ -114,6 +114,10 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
     const found = await currentState(claims);
     if (!found) throw new AppError('unauthorized', messages.sessionEnded);
     request.user = found.user;
+    // "Last active" on the sessions list; written at most once a minute, never waited for.
+    touchSession(db, claims.sessionId)?.catch((error: Error) =>
+      request.log.warn({ err: error.message }, 'could not note when a session was last seen'),
+    );
     return found;
   }
 

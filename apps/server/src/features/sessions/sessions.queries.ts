@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema.js';
 import { cached } from '../../db/table-changes.js';
@@ -23,6 +23,34 @@ export async function insertSession(db: Db, userId: string, client: SessionClien
     ip: client.ip,
   });
   return id;
+}
+
+/** A person's live sessions, most recently seen first. */
+export async function listLiveSessions(db: Db, userId: string) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+/** When a session was last seen is written at most once a minute, by each instance. */
+const SEEN_EVERY_MS = 60_000;
+const lastWritten = new Map<string, number>();
+const MAX_REMEMBERED = 10_000;
+
+/** Notes that a session was used now, unless this instance noted it within the last minute. */
+export function touchSession(db: Db, sessionId: string): Promise<void> | undefined {
+  const now = Date.now();
+  const last = lastWritten.get(sessionId);
+  if (last !== undefined && now - last < SEEN_EVERY_MS) return undefined;
+  if (lastWritten.size >= MAX_REMEMBERED) lastWritten.delete(lastWritten.keys().next().value!);
+  lastWritten.set(sessionId, now);
+  return db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(now) })
+    .where(eq(sessions.id, sessionId))
+    .then(() => undefined);
 }
 
 type SessionState = { userId: string; expiresAt: number; isRevoked: boolean };

@@ -63,7 +63,7 @@ export async function createUser(db: Db, context: RequestContext, body: CreateUs
  * Outside the administrators, nobody changes or deletes an administrator, nor anyone holding a
  * permission the actor does not: setting their password would hand the actor those permissions.
  */
-async function assertMayManage(tx: Db, actor: AuthUser, id: string) {
+export async function assertMayManage(tx: Db, actor: AuthUser, id: string) {
   if (actor.isAdmin) return;
   if (await isAdminUser(tx, id)) throw new AppError('forbidden', messages.adminOnly);
   await assertWithinOwnGrants(tx, actor, await permissionsOfUser(tx, id), messages.beyondOwnGrantsUser);
