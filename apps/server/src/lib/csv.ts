@@ -7,7 +7,13 @@ const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r']);
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   let text =
-    value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    value instanceof Date
+      ? value.toISOString()
+      : typeof value === 'string'
+        ? value
+        : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint'
+          ? String(value)
+          : JSON.stringify(value);
   if (text.length > 0 && FORMULA_START.has(text[0]!)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
