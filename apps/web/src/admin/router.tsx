@@ -50,6 +50,7 @@ export const router = createBrowserRouter(
                 { path: 'user-profiles', ...screen(() => import('./routes/user-profiles'), 'UserProfilesRoute') },
                 { path: 'invites', ...screen(() => import('./routes/invites'), 'InvitesRoute') },
                 { path: 'translations', ...screen(() => import('./routes/translations'), 'TranslationsRoute') },
+                { path: 'audit-log', ...screen(() => import('./routes/audit-log'), 'AuditLogRoute') },
               ],
             },
           ],

@@ -61,6 +61,22 @@ export async function api<T>(method: string, path: string, options: Options = {}
   return readAnswer<T>(await send(method, path, options));
 }
 
+/**
+ * Saves what a GET answers as a file (an export): the request carries the sign-in, which a plain
+ * link could not.
+ */
+export async function download(path: string, fallbackName: string): Promise<void> {
+  const response = await send('GET', path, {});
+  if (!response.ok) await readAnswer(response);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
 /** The last answer to each revalidated GET, with the validator the server gave it. */
 const validated = new Map<string, { etag: string; data: unknown }>();
 

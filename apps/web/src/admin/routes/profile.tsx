@@ -15,6 +15,7 @@ import { NewPasswordFields } from '../../components/forms/new-password-fields';
 import { TextField } from '../../components/ui/text-field';
 import { authStore } from '../../features/auth/auth-store';
 import { useMyProfile } from '../../features/profiles/api/get-my-profile';
+import { MySessionsCard } from '../../features/sessions/components/my-sessions-card';
 import { useUpdateMyProfile } from '../../features/profiles/api/update-my-profile';
 import { useUploadProfileImage } from '../../features/profiles/api/upload-profile-image';
 import { getErrorMessage } from '../../lib/api-client';
@@ -31,6 +32,7 @@ export function ProfileRoute() {
       {profile.isError && <Alert tone="error">{getErrorMessage(profile.error, t('profile.fetchError'))}</Alert>}
       {profile.isPending && <p className="text-slate-600">{t('common.loading')}</p>}
       {profile.data && <ProfileForm profile={profile.data.profile} />}
+      <MySessionsCard />
     </section>
   );
 }

@@ -1,11 +1,14 @@
-import { Check, X } from 'lucide-react';
+import { Check, MonitorSmartphone, X } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@community/shared';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { resourceTexts } from '../../components/resource-list/resource-texts';
 import { useDeleteUser } from '../../features/users/api/delete-user';
 import { useUsers } from '../../features/users/api/get-users';
+import { UserSessionsDialog } from '../../features/sessions/components/user-sessions-dialog';
 import { UserForm } from '../../features/users/components/user-form';
+import { IconButton } from '../../components/ui/icon-button';
 
 function Flag({ isOn, label }: { isOn: boolean; label: string }) {
   return isOn ? (
@@ -17,6 +20,7 @@ function Flag({ isOn, label }: { isOn: boolean; label: string }) {
 
 export function UsersRoute() {
   const { t, i18n } = useTranslation();
+  const [sessionsOf, setSessionsOf] = useState<User | null>(null);
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeStyle: 'short' });
   const columns: Column<User>[] = [
     { header: t('users.joined'), cell: (user) => dateFormat.format(new Date(user.createdAt)) },
@@ -39,12 +43,22 @@ export function UsersRoute() {
     },
   ];
   return (
-    <ResourceScreen<User>
-      useList={useUsers}
-      useDelete={useDeleteUser}
-      columns={columns}
-      texts={resourceTexts(t, 'users')}
-      renderForm={(props) => <UserForm {...props} />}
-    />
+    <>
+      <ResourceScreen<User>
+        useList={useUsers}
+        useDelete={useDeleteUser}
+        columns={columns}
+        texts={resourceTexts(t, 'users')}
+        renderForm={(props) => <UserForm {...props} />}
+        rowActions={(user) => (
+          <IconButton
+            icon={<MonitorSmartphone className="size-4" aria-hidden />}
+            onClick={() => setSessionsOf(user)}
+            aria-label={t('sessions.ofUser', { name: user.name })}
+          />
+        )}
+      />
+      <UserSessionsDialog user={sessionsOf} onClose={() => setSessionsOf(null)} />
+    </>
   );
 }

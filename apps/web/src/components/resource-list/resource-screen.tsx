@@ -47,6 +47,8 @@ type Props<Row extends { _id: string }> = {
   columns: Column<Row>[];
   /** Extra buttons beside Add New (e.g. Reinitiate Permissions). */
   actions?: ReactNode;
+  /** Buttons of a row before Edit and Delete (e.g. a person's sessions). */
+  rowActions?: (row: Row) => ReactNode;
 } & (Editable<Row> | ReadOnly);
 
 /** Stands in for the delete hook of a read-only list, so the same hooks run on every render. */
@@ -57,7 +59,8 @@ const useNoDelete = (): ReturnType<UseDelete> | undefined => undefined;
  * paged above and below, edit in a dialog, and delete after a confirmation.
  */
 export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
-  const { useList, texts, columns, renderForm, actions } = props;
+  const { useList, texts, columns, renderForm, actions, rowActions } = props;
+  const hasActions = Boolean(renderForm ?? rowActions);
   const useDelete = props.useDelete ?? useNoDelete;
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -131,7 +134,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                       {column.header}
                     </th>
                   ))}
-                  {renderForm && (
+                  {hasActions && (
                     <th scope="col" className="px-4 py-2 font-medium">
                       {t('list.actions')}
                     </th>
@@ -142,7 +145,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                 {list.isPending && (
                   <tr>
                     <td
-                      colSpan={columns.length + (renderForm ? 1 : 0)}
+                      colSpan={columns.length + (hasActions ? 1 : 0)}
                       className="px-4 py-6 text-center text-slate-600"
                     >
                       {t('common.loading')}
@@ -152,7 +155,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                 {list.data?.data.length === 0 && (
                   <tr>
                     <td
-                      colSpan={columns.length + (renderForm ? 1 : 0)}
+                      colSpan={columns.length + (hasActions ? 1 : 0)}
                       className="px-4 py-6 text-center text-slate-600"
                     >
                       {t('list.empty')}
@@ -168,20 +171,25 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                           {column.cell(row)}
                         </td>
                       ))}
-                      {renderForm && (
+                      {hasActions && (
                         <td className="whitespace-nowrap px-4 py-2">
-                          <IconButton
-                            icon={<Pencil className="size-4" aria-hidden />}
-                            onClick={() => setEditing({ row })}
-                            aria-label={t('list.edit')}
-                          />
-                          <IconButton
-                            look="danger"
-                            icon={<Trash2 className="size-4" aria-hidden />}
-                            onClick={() => setDeleting(row)}
-                            isBusy={isDeleting}
-                            aria-label={t('list.delete')}
-                          />
+                          {rowActions?.(row)}
+                          {renderForm && (
+                            <>
+                              <IconButton
+                                icon={<Pencil className="size-4" aria-hidden />}
+                                onClick={() => setEditing({ row })}
+                                aria-label={t('list.edit')}
+                              />
+                              <IconButton
+                                look="danger"
+                                icon={<Trash2 className="size-4" aria-hidden />}
+                                onClick={() => setDeleting(row)}
+                                isBusy={isDeleting}
+                                aria-label={t('list.delete')}
+                              />
+                            </>
+                          )}
                         </td>
                       )}
                     </tr>

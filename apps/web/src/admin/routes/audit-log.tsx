@@ -1,0 +1,89 @@
+import { Download } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { PaginationBar } from '../../components/resource-list/pagination';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { useExportAuditLog } from '../../features/audit/api/export-audit-log';
+import { useAuditLog } from '../../features/audit/api/get-audit-log';
+import { AuditFilters, type AuditScreenFilters } from '../../features/audit/components/audit-filters';
+import { AuditLogTable } from '../../features/audit/components/audit-log-table';
+import { useUserOptions } from '../../features/users/api/search-users';
+import { getErrorMessage } from '../../lib/api-client';
+
+/** Filters kept in the URL, so the back button and a shared link show the same entries. */
+const FILTER_NAMES = [
+  'actor',
+  'actorName',
+  'action',
+  'targetType',
+  'targetId',
+  'targetLabel',
+  'from',
+  'to',
+  'sort',
+] as const;
+
+/** The names the API knows; the others only label the screen. */
+const forApi = ({ actorName: _actor, targetLabel: _target, ...filters }: AuditScreenFilters) => filters;
+
+export function AuditLogRoute() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const filters: AuditScreenFilters = Object.fromEntries(
+    FILTER_NAMES.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])),
+  );
+  const page = Number(params.get('page')) || 1;
+  const log = useAuditLog({ ...forApi(filters), page });
+  const exporting = useExportAuditLog();
+
+  const update = (changes: Partial<AuditScreenFilters> & { page?: number }) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === undefined || value === '') next.delete(name);
+        else next.set(name, String(value));
+      }
+      // A new filter starts from the first page.
+      if (changes.page === undefined) next.delete('page');
+      return next;
+    });
+
+  const exportFile = () =>
+    exporting.mutate(forApi(filters), {
+      onError: (error) => toast.error(getErrorMessage(error, t('audit.exportError'))),
+    });
+
+  return (
+    <section className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">
+          {t('audit.title')} ({log.data?.total ?? 0})
+        </h1>
+        <Button variant="secondary" onClick={exportFile} isBusy={exporting.isPending}>
+          <Download className="size-4" aria-hidden />
+          {t('audit.export')}
+        </Button>
+      </div>
+      <AuditFilters filters={filters} onChange={update} useActorOptions={useUserOptions} />
+      {log.isError ? (
+        <Alert tone="error">{getErrorMessage(log.error, t('audit.fetchError'))}</Alert>
+      ) : (
+        <>
+          {log.data && <PaginationBar pagination={log.data} onPage={(next) => update({ page: Math.max(1, next) })} />}
+          <AuditLogTable
+            events={log.data?.data ?? []}
+            isLoading={log.isPending}
+            oldestFirst={filters.sort === 'at'}
+            onSort={(oldestFirst) => update({ sort: oldestFirst ? 'at' : undefined })}
+            onTarget={(target) =>
+              update({ targetType: target.type, targetId: target._id, targetLabel: target.label ?? target._id })
+            }
+          />
+          {log.data && <PaginationBar pagination={log.data} onPage={(next) => update({ page: Math.max(1, next) })} />}
+        </>
+      )}
+    </section>
+  );
+}

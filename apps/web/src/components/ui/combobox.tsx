@@ -1,0 +1,139 @@
+import { X } from 'lucide-react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconButton } from './icon-button';
+
+export type ComboboxOption = { value: string; label: string; detail?: string };
+
+/** What a combobox shows for a typed term: the server's matches, and whether they are on the way. */
+export type UseComboboxOptions = (term: string) => { options: ComboboxOption[]; isLoading: boolean };
+
+/** Typing is searched once it pauses this long: a query per word, not per key. */
+const SEARCH_AFTER_MS = 250;
+
+function useSettled(value: string) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), SEARCH_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return settled;
+}
+
+type Props = {
+  label: string;
+  value: ComboboxOption | null;
+  onChange: (option: ComboboxOption | null) => void;
+  useOptions: UseComboboxOptions;
+  placeholder?: string;
+};
+
+/**
+ * A field that searches the server as one types (the ARIA combobox pattern): arrows move through
+ * the matches, Enter picks one, Escape closes the list, and a live region says how many there are.
+ */
+export function Combobox({ label, value, onChange, useOptions, placeholder }: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [term, setTerm] = useState('');
+  const [isOpen, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const settled = useSettled(term.trim());
+  const { options, isLoading } = useOptions(isOpen ? settled : '');
+  const listId = `${id}-list`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+
+  const choose = (option: ComboboxOption) => {
+    onChange(option);
+    setTerm('');
+    setOpen(false);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true);
+      setActive((index) => Math.min(index + 1, options.length - 1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((index) => Math.max(index - 1, 0));
+    } else if (event.key === 'Enter' && isOpen && options[active]) {
+      event.preventDefault();
+      choose(options[active]);
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+    }
+  };
+
+  if (value) {
+    return (
+      <div className="flex flex-col gap-1">
+        <span className="text-sm font-medium text-slate-700">{label}</span>
+        <span className="inline-flex items-center gap-1 self-start rounded-full bg-brand-50 py-0.5 pl-3 pr-1 text-sm text-brand-800">
+          {value.label}
+          <IconButton
+            icon={<X className="size-3.5" aria-hidden />}
+            onClick={() => onChange(null)}
+            aria-label={t('combobox.clear', { label, value: value.label })}
+          />
+        </span>
+      </div>
+    );
+  }
+
+  return (
+    <div className="relative flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        role="combobox"
+        aria-expanded={isOpen}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={isOpen && options[active] ? optionId(active) : undefined}
+        autoComplete="off"
+        value={term}
+        placeholder={placeholder}
+        onChange={(event) => {
+          setTerm(event.target.value);
+          setActive(0);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+        className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+      />
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={label}
+        hidden={!isOpen || options.length === 0}
+        className="absolute top-full z-10 mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+      >
+        {options.map((option, index) => (
+          <li
+            key={option.value}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === active}
+            // Chosen before the input loses focus and closes the list.
+            onMouseDown={(event) => {
+              event.preventDefault();
+              choose(option);
+            }}
+            className={`cursor-pointer px-3 py-1.5 text-sm ${index === active ? 'bg-brand-50 text-brand-800' : 'text-slate-800'}`}
+          >
+            {option.label}
+            {option.detail && <span className="ml-2 text-xs text-slate-500">{option.detail}</span>}
+          </li>
+        ))}
+      </ul>
+      <span className="sr-only" aria-live="polite">
+        {isOpen && !isLoading && settled ? t('combobox.results', { count: options.length }) : ''}
+      </span>
+    </div>
+  );
+}

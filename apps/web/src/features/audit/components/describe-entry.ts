@@ -1,0 +1,57 @@
+import type { TFunction } from 'i18next';
+import type { AuditEvent } from '@community/shared';
+
+type Change = [unknown, unknown];
+
+const isList = (value: unknown): value is unknown[] => Array.isArray(value);
+
+/** A value as a person reads it: lists joined, nothing as a dash. */
+export function showValue(t: TFunction, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '–';
+  if (isList(value)) return value.length ? value.map(String).join(', ') : '–';
+  if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+/**
+ * One change in words: what a list gained and lost, a secret that changed, a value before and
+ * after. "added GET /api/auth/users", "name: Anna → Maria".
+ */
+export function describeChange(t: TFunction, field: string, [before, after]: Change): string {
+  if (before === '[redacted]') return t('audit.change.secret', { field });
+  if (isList(before) || isList(after)) {
+    const was = new Set((isList(before) ? before : []).map(String));
+    const is = new Set((isList(after) ? after : []).map(String));
+    const added = [...is].filter((item) => !was.has(item));
+    const removed = [...was].filter((item) => !is.has(item));
+    return [
+      added.length ? t('audit.change.added', { field, items: added.join(', ') }) : '',
+      removed.length ? t('audit.change.removed', { field, items: removed.join(', ') }) : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
+  }
+  if (before === null || before === undefined) return t('audit.change.set', { field, value: showValue(t, after) });
+  if (after === null || after === undefined) return t('audit.change.cleared', { field, value: showValue(t, before) });
+  return t('audit.change.changed', { field, before: showValue(t, before), after: showValue(t, after) });
+}
+
+/** Who did it, in words: their address, or "Someone" for a caller nobody knows. */
+export const actorName = (t: TFunction, event: AuditEvent) =>
+  event.actor?.email ?? (event.actor?._id ? t('audit.deletedUser') : t('audit.someone'));
+
+/** "Maria changed the role Editors: added GET /api/auth/users" */
+export function describeEntry(t: TFunction, event: AuditEvent, changesShown = 2): string {
+  const sentence = t(`audit.actions.${event.action}`, {
+    actor: actorName(t, event),
+    target: event.target?.label ?? event.target?._id ?? '',
+    defaultValue: `${actorName(t, event)}: ${event.action}`,
+  });
+  // Creations and deletions list every field: the sentence is enough there.
+  const isWhole = event.action.endsWith('.create') || event.action.endsWith('.delete');
+  const changes = isWhole ? [] : Object.entries(event.changes ?? {});
+  const details = changes.slice(0, changesShown).map(([field, change]) => describeChange(t, field, change));
+  if (changes.length > changesShown) details.push(t('audit.moreChanges', { count: changes.length - changesShown }));
+  return details.length ? `${sentence}: ${details.join('; ')}` : sentence;
+}

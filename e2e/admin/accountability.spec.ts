@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import { ADMIN, createMember, expect, test } from '../fixtures';
+import { expectAccessible, shoot, signInAs } from './session';
+
+test.describe('[ADMIN][AUDIT]', () => {
+  test('a change made on another screen appears with its before and after, and exports', async ({ page }) => {
+    const name = `Stewards ${Date.now()}`;
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/roles');
+    await page.getByRole('button', { name: 'Add New Role' }).click();
+    const create = page.getByRole('dialog', { name: 'Post Role' });
+    await create.getByLabel('Name').fill(name);
+    await create.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Role created successfully.')).toBeVisible();
+    await page
+      .getByRole('row', { name: new RegExp(name) })
+      .getByRole('button', { name: 'Edit' })
+      .click();
+    const edit = page.getByRole('dialog', { name: 'Edit Role' });
+    await edit.getByLabel('GET /api/auth/users', { exact: true }).check();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Role updated successfully.')).toBeVisible();
+
+    // The menu leads to the log; the newest entry is the change just made, in words.
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await expect(page).toHaveURL(/\/admin\/audit-log$/);
+    const entries = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Show details' }) });
+    const newest = entries.first();
+    await expect(newest).toContainText(
+      `${ADMIN.email} changed the role ${name}: added GET /api/auth/users to permissions`,
+    );
+    await newest.getByRole('button', { name: 'Show details' }).click();
+    const details = page.getByRole('row', { name: /Before After/ });
+    await expect(details.getByRole('row', { name: /^permissions/ })).toContainText('GET /api/auth/users');
+    await expectAccessible(page);
+    await shoot(page, 'audit-log');
+
+    // Only role entries, then only this role's: the filters ride in the URL.
+    await page.getByLabel('Kind').selectOption({ label: 'Roles' });
+    await expect(page).toHaveURL(/action=role\./);
+    await expect(page.getByRole('row', { name: /signed in/ })).toHaveCount(0);
+    await newest.getByRole('button', { name: 'Everything about this' }).click();
+    await expect(page.getByText(`About: ${name}`)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit log (2)');
+    await expect(entries.nth(1)).toContainText(`${ADMIN.email} created the role ${name}`);
+
+    // Oldest first, and back after a reload of the shared link.
+    await page.getByRole('button', { name: /When/ }).click();
+    await expect(entries.first()).toContainText('created the role');
+    await page.reload();
+    await expect(entries.first()).toContainText('created the role');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    const lines = csv.trim().split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('role.create');
+    expect(lines[2]).toContain('role.update');
+
+    // Other tests of this server count the roles.
+    await page.goto('/admin/roles');
+    await page.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Delete it!' }).click();
+    await expect(page.getByText('Role deleted successfully.')).toBeVisible();
+  });
+
+  test('the actor filter searches people as one types', async ({ page, app }) => {
+    const email = `actor-${Date.now()}@e2e.test`;
+    await createMember(app.baseURL, { email, name: 'Zoe Actor' });
+    await signInAs(page, email, 'member-password');
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/audit-log');
+    const who = page.getByRole('combobox', { name: 'Who' });
+    await who.fill('zoe');
+    await expect(page.getByRole('option', { name: /Zoe Actor/ })).toBeVisible();
+    await who.press('ArrowDown');
+    await who.press('Enter');
+    await expect(page).toHaveURL(/actor=/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit log (1)');
+    await expect(page.getByRole('row').nth(1)).toContainText(`${email} signed in`);
+    await page.getByRole('button', { name: 'Clear Who' }).click();
+    await expect(page).not.toHaveURL(/actor=/);
+  });
+
+  test('in Greek, the entries read in Greek', async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/audit-log');
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'el' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Αρχείο ενεργειών');
+    await expect(page.getByText(`${ADMIN.email}: συνδέθηκε`).first()).toBeVisible();
+  });
+});
+
+test.describe('[ADMIN][SESSIONS]', () => {
+  test('a session ended from one browser is signed out at its next request', async ({ page, browser, app }) => {
+    const email = `sessions-${Date.now()}@e2e.test`;
+    await createMember(app.baseURL, { email, name: 'Two Browsers' });
+    const elsewhere = await browser.newContext({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0' });
+    const other = await elsewhere.newPage();
+    await signInAs(other, email, 'member-password');
+
+    await signInAs(page, email, 'member-password');
+    await page.goto('/admin/account/profile');
+    const card = page.getByRole('region', { name: 'Where you are signed in' });
+    await expect(card.getByRole('listitem')).toHaveCount(2);
+    await expect(card.getByRole('listitem').filter({ hasText: 'This device' })).toHaveCount(1);
+    await expectAccessible(page);
+    await shoot(page, 'sessions-card');
+    await card.getByRole('button', { name: 'Sign out Firefox on Linux' }).click();
+    await expect(page.getByText('Signed out there.')).toBeVisible();
+    await expect(card.getByRole('listitem')).toHaveCount(1);
+
+    // The other browser still holds its token; its next request finds the session gone.
+    await other.goto('/admin/account/profile');
+    await expect(other).toHaveURL(/\/admin\/login/);
+    await elsewhere.close();
+  });
+
+  test('an administrator signs a person out everywhere from the users screen', async ({ page, browser, app }) => {
+    const email = `everywhere-${Date.now()}@e2e.test`;
+    await createMember(app.baseURL, { email, name: 'Signed Out Everywhere' });
+    const theirs = await browser.newContext();
+    const member = await theirs.newPage();
+    await signInAs(member, email, 'member-password');
+
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/users');
+    await page.getByRole('searchbox').fill(email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Sessions of Signed Out Everywhere' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sessions of Signed Out Everywhere' });
+    await expect(dialog.getByRole('listitem')).toHaveCount(1);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page.getByText('Signed Out Everywhere was signed out of 1 sessions.')).toBeVisible();
+    await expect(dialog.getByText('No sessions.')).toBeVisible();
+
+    await member.reload();
+    await expect(member).toHaveURL(/\/admin\/login/);
+    await theirs.close();
+  });
+});
