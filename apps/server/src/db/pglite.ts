@@ -3,9 +3,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder, type Database, type Db } from './client.js';
+import { type Database, type Db } from './client.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { applyMigrations } from './migrate.js';
 import { withPreparedStatements } from './pglite-statements.js';
 import * as schema from './schema.js';
 
@@ -52,7 +52,9 @@ export async function createPgliteDatabase(options: { dataDir?: string; client?:
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    migrate: () => migrate(db, { migrationsFolder }),
+    migrate: async () => {
+      await applyMigrations(db);
+    },
     // One process owns the data directory: the file lock already serialises start-ups.
     withStartupLock: (work) => work(),
     tryJobLock: async (_key, work) => {

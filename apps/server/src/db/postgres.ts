@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { ADVISORY_LOCKS } from './advisory-locks.js';
-import { migrationsFolder, type Database } from './client.js';
+import type { Database, Db } from './client.js';
+import { applyMigrations } from './migrate.js';
 import * as schema from './schema.js';
 
 /** How long a lost subscription waits before listening again. */
@@ -43,7 +43,9 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
     kind: 'postgres',
     // Waiting for another instance's start-up, or building an index on a large table, may
     // rightly take longer than any request's statement.
-    migrate: () => withoutStatementTimeout((client) => migrate(drizzle({ client, schema }), { migrationsFolder })),
+    migrate: async () => {
+      await withoutStatementTimeout((client) => applyMigrations(drizzle({ client, schema }) as Db));
+    },
     withStartupLock: (work) =>
       withoutStatementTimeout(async (lockClient) => {
         await lockClient.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.startup]);
