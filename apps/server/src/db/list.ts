@@ -43,8 +43,12 @@ export function containsPattern(term: string): string {
 }
 
 /** Kept exact by triggers, so an unfiltered total is one row read at any table size. */
-export const tableState = (db: Db, table: CountedTable): Promise<{ count: number; version: number }> =>
-  cached(db, 'list:table-state', [table], table, async () => {
+export const tableState = (
+  db: Db,
+  table: CountedTable,
+  source: CacheSource = [table],
+): Promise<{ count: number; version: number }> =>
+  cached(db, 'list:table-state', source, table, async () => {
     const [row] = await queryRows<{ count: number; version: string | number }>(
       db,
       sql`select count, version from row_counts where table_name = ${table}`,
@@ -155,7 +159,7 @@ async function readPage<Row>(db: Db, options: ListOptions<Row>): Promise<Paginat
     if (first) return { data: first, ...paginate(total, 1, query.limit, first.length) };
     window = pageWindow(total, query.page, query.limit, false);
   } else {
-    const state = await tableState(db, table);
+    const state = await tableState(db, table, options.source === 'never' ? 'never' : [table]);
     total = state.count;
     window = pageWindow(total, query.page, query.limit, true);
     if (anchors && offset >= ANCHOR_EVERY && offset < total) {

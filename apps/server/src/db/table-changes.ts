@@ -9,13 +9,12 @@ export const TABLE_CHANGED_CHANNEL = 'table_changed';
 const SYNC_PREFIX = 'sync:';
 
 /**
- * Tables whose changes no other list reads: every sign-in adds an audit entry, and that must not
- * empty the caches that watch "everything". Caches of these tables name them.
+ * What a cached value was computed from: some announced tables, or everything announced. `never`
+ * is read afresh each time: tables written on every sign-in (the audit log) announce nothing,
+ * since announcing costs more there than the reads it would save.
  */
-const SELF_CONTAINED_TABLES = new Set(['audit_events']);
-
-/** What a cached value was computed from: some announced tables, or everything (but the above). */
-export type CacheSource = readonly string[] | 'all';
+export type CacheSource = WatchedSource | 'never';
+type WatchedSource = readonly string[] | 'all';
 
 /**
  * How much a cache may hold: `max` entries and, when `weigh` is given, `maxWeight` in all (rows,
@@ -37,7 +36,7 @@ export class TableCache<K, V> {
 
   constructor(
     private readonly changes: TableChanges,
-    private readonly source: CacheSource,
+    private readonly source: WatchedSource,
     private readonly limits: CacheLimits<V>,
   ) {}
 
@@ -96,11 +95,11 @@ export class TableCache<K, V> {
 export type TableChanges = {
   readonly live: boolean;
   /** A number that grows whenever one of the tables may have changed. */
-  stamp(source: CacheSource): number;
+  stamp(source: WatchedSource): number;
   /** Resolves once every change committed before the call has been heard. */
   sync(): Promise<void>;
   /** The cache `name` of values read from `source`; one name with two sources is two caches. */
-  cache<K, V>(name: string, source: CacheSource, limits: CacheLimits<V>): TableCache<K, V>;
+  cache<K, V>(name: string, source: WatchedSource, limits: CacheLimits<V>): TableCache<K, V>;
   close(): Promise<void>;
 };
 
@@ -116,7 +115,7 @@ export function cached<K, V>(
   limits: CacheLimits<V> = { max: 1000, ttlMs: 60_000 },
 ): Promise<V> {
   const changes = byDb.get(db);
-  return changes ? changes.cache<K, V>(name, source, limits).get(key, load) : load();
+  return changes && source !== 'never' ? changes.cache<K, V>(name, source, limits).get(key, load) : load();
 }
 
 export async function watchTableChanges(database: Database, logger: Logger): Promise<TableChanges> {
@@ -144,7 +143,7 @@ export async function watchTableChanges(database: Database, logger: Logger): Pro
       await queryRows(database.db, sql`select pg_notify(${TABLE_CHANGED_CHANNEL}, ${SYNC_PREFIX + nonce})`);
       await heard;
     },
-    cache: <K, V>(name: string, source: CacheSource, limits: CacheLimits<V>) => {
+    cache: <K, V>(name: string, source: WatchedSource, limits: CacheLimits<V>) => {
       // Keyed by what it watches too: a cache made for one table must never answer for another.
       const id = `${name} ${source === 'all' ? '*' : source.join(',')}`;
       let cache = caches.get(id);
@@ -171,7 +170,7 @@ export async function watchTableChanges(database: Database, logger: Logger): Pro
         return;
       }
       versions.set(payload, (versions.get(payload) ?? 0) + 1);
-      if (!SELF_CONTAINED_TABLES.has(payload)) allChanges += 1;
+      allChanges += 1;
     },
     (isLive) => {
       // Whatever changed while not listening is unknown: start again from nothing.

@@ -42,10 +42,7 @@ function auditWhere(filters: Filters): SQL | undefined {
 const order = (isDescending: boolean) =>
   isDescending ? [desc(auditEvents.at), desc(auditEvents.id)] : [asc(auditEvents.at), asc(auditEvents.id)];
 
-/**
- * A page of the audit log. Entries arrive with every sign-in, so pages and totals are kept only
- * until the next entry (they watch the audit table alone, not the others).
- */
+/** A page of the audit log, read afresh: entries arrive with every sign-in and are not announced. */
 export function listAuditEvents(db: Db, query: AuditLogQuery) {
   const where = auditWhere(query);
   const isDescending = query.sort.isDescending;
@@ -53,7 +50,7 @@ export function listAuditEvents(db: Db, query: AuditLogQuery) {
     name: `audit ${isDescending ? 'newest' : 'oldest'}`,
     query,
     table: 'audit_events',
-    source: ['audit_events'],
+    source: 'never',
     where,
     fetch: async ({ offset, limit, reversed }) => {
       const rows = await db
