@@ -14,7 +14,7 @@ import { createCatalogueSource } from './features/translations/catalogue.js';
 import { ensurePublished } from './features/translations/translations.queries.js';
 import { registerTranslationRoutes } from './features/translations/translations.routes.js';
 import { registerContactRoutes } from './features/contact/contact.routes.js';
-import { startAuditRetention } from './features/audit/audit-retention.js';
+import { startRetention } from './features/retention/retention-job.js';
 import { registerAuditRoutes } from './features/audit/audit.routes.js';
 import { memoizingSerializerCompiler } from './lib/serializer.js';
 import { watchTableChanges, type TableChanges } from './db/table-changes.js';
@@ -116,7 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const background = createBackgroundTasks(logger);
     const loadCatalogue = createCatalogueSource(config.webDistDir);
     const changes = await watchTableChanges(database, logger);
-    const auditRetention = startAuditRetention({ database, logger, days: config.auditRetentionDays });
+    const retention = startRetention({ database, logger, auditDays: config.auditRetentionDays });
     const feed = startFeedRefresh({
       database,
       logger,
@@ -139,7 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     app.addHook('onClose', async () => {
       feed.stop();
-      auditRetention.stop();
+      retention.stop();
       await background.drain();
       mailer.close();
       await limitStore.close();
@@ -191,7 +191,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
 
     background.run('feed refresh', () => feed.refresh());
-    background.run('audit retention', () => auditRetention.run());
     return { app, deps, database, feed, changes };
   } catch (error) {
     // The start-up error is the one worth reporting, not a second close of the same pool.

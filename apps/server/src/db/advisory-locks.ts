@@ -9,6 +9,6 @@ export const ADVISORY_LOCKS = {
   adminGuard: 724_003_002,
   /** The feed refresh: one instance reads the channel per interval. */
   feedJob: 724_003_003,
-  /** The audit retention job: one instance deletes old entries at a time. */
-  auditRetention: 724_003_004,
+  /** The retention job: one instance deletes old audit entries and ended sessions at a time. */
+  retention: 724_003_004,
 } as const;

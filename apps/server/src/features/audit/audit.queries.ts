@@ -22,8 +22,13 @@ export type AuditEvent = {
  * The actor is the signed-in caller unless the event names one (sign-ins, registrations).
  */
 export async function recordAudit(tx: Db, context: RequestContext, event: AuditEvent): Promise<void> {
+  await auditInsert(tx, context, event);
+}
+
+/** The insert of one entry, not yet run: for a change written in the same statement. */
+export function auditInsert(tx: Db, context: RequestContext, event: AuditEvent) {
   const actor = event.actor ?? (context.actor ? { id: context.actor.id, email: context.actor.email } : null);
-  await tx.insert(auditEvents).values({
+  return tx.insert(auditEvents).values({
     id: newId(),
     actorId: actor?.id ?? null,
     actorEmail: actor?.email ?? null,

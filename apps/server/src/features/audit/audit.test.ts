@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, users } from '../../db/schema.js';
+import { auditEvents, sessions, users } from '../../db/schema.js';
 import { createSignedInUser, createUser, signIn, uniqueEmail } from '../../test/factories.js';
 import { createRoleWith, permissionIds } from '../../test/resource-helpers.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
@@ -80,6 +80,21 @@ describe('what the audit log records', () => {
       expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
     } finally {
       await db.execute(sql`alter table audit_events drop constraint no_user_create`);
+    }
+  });
+
+  it('starts no session when the sign-in’s entry cannot be written', async () => {
+    const { db } = server.deps;
+    const member = await createUser(server);
+    await db.execute(
+      sql`alter table audit_events add constraint no_sign_in check (action <> 'auth.login.success') not valid`,
+    );
+    try {
+      const refused = await server.post('/api/auth/login', { email: member.email, password: member.password });
+      expect(refused.status).toBe(500);
+      expect(await db.select().from(sessions).where(eq(sessions.userId, member.id))).toEqual([]);
+    } finally {
+      await db.execute(sql`alter table audit_events drop constraint no_sign_in`);
     }
   });
 });

@@ -2,7 +2,6 @@ import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema.js';
 import { cached } from '../../db/table-changes.js';
-import { newId } from '../../lib/ids.js';
 import { TOKEN_LIFETIME_SECONDS } from '../../lib/tokens.js';
 
 /** Where a sign-in came from, as the sessions list shows it. */
@@ -10,19 +9,21 @@ export type SessionClient = { userAgent: string | undefined; ip: string };
 
 const MAX_USER_AGENT_LENGTH = 500;
 
-/** A session lasts as long as its token: 12 hours from the sign-in. */
-export async function insertSession(db: Db, userId: string, client: SessionClient): Promise<string> {
-  const id = newId();
-  // A person's sessions that ran out are of no more use to anyone.
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date())));
-  await db.insert(sessions).values({
+/** The insert of a session, not yet run; it lasts as long as its token: 12 hours from the sign-in. */
+export function sessionInsert(db: Db, id: string, userId: string, client: SessionClient) {
+  return db.insert(sessions).values({
     id,
     userId,
     expiresAt: new Date(Date.now() + TOKEN_LIFETIME_SECONDS * 1000),
     userAgent: client.userAgent?.slice(0, MAX_USER_AGENT_LENGTH) ?? null,
     ip: client.ip,
   });
-  return id;
+}
+
+/** Sessions that ran out are of no more use to anyone. Answers how many went. */
+export async function deleteExpiredSessions(db: Db): Promise<number> {
+  const gone = await db.delete(sessions).where(lt(sessions.expiresAt, new Date())).returning({ id: sessions.id });
+  return gone.length;
 }
 
 /** A person's live sessions, most recently seen first. */

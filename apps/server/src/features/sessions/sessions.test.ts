@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, createUser, signIn } from '../../test/factories.js';
+import { sessions } from '../../db/schema.js';
 import { createRoleWith } from '../../test/resource-helpers.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
+import { deleteExpiredSessions } from './sessions.queries.js';
 
 let server: TestServer;
 let admin: string;
@@ -104,5 +107,23 @@ describe('a person’s sessions, for administrators', () => {
     const refused = await server.post(`/api/auth/users/${someAdmin.id}/sessions/revoke`, {}, helper.token);
     expect(refused.status).toBe(403);
     expect(await isSignedIn(someAdmin.token)).toBe(true);
+  });
+});
+
+describe('the retention job', () => {
+  it('removes the sessions that ran out and keeps the live ones', async () => {
+    const { db } = server.deps;
+    const user = await createUser(server);
+    await signIn(server, user);
+    await signIn(server, user);
+    const [first] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id)).limit(1);
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, first!.id));
+    expect(await deleteExpiredSessions(db)).toBeGreaterThanOrEqual(1);
+    const left = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id));
+    expect(left.map((session) => session.id)).not.toContain(first!.id);
+    expect(left).toHaveLength(1);
   });
 });

@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import type { LoginResponse } from '@community/shared';
 import type { Db } from '../../db/client.js';
+import { newId } from '../../lib/ids.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import type { TokenService } from '../../lib/tokens.js';
-import { recordAudit } from '../audit/audit.queries.js';
-import { insertSession } from './sessions.queries.js';
+import { auditInsert } from '../audit/audit.queries.js';
+import { sessionInsert } from './sessions.queries.js';
 
 type SignedInUser = {
   id: string;
@@ -25,15 +27,18 @@ export async function startSession(
   user: SignedInUser,
   method: 'password' | 'google',
 ): Promise<LoginResponse> {
-  const sessionId = await deps.db.transaction(async (tx) => {
-    const id = await insertSession(tx, user.id, { userAgent: context.userAgent ?? undefined, ip: context.ip });
-    await recordAudit(tx, context, {
-      action: 'auth.login.success',
-      actor: { id: user.id, email: user.email },
-      target: { type: 'session', id, label: method },
-    });
-    return id;
+  const sessionId = newId();
+  // The session and its entry in one statement: atomic, and one round trip on the busiest write.
+  const session = sessionInsert(deps.db, sessionId, user.id, {
+    userAgent: context.userAgent ?? undefined,
+    ip: context.ip,
   });
+  const entry = auditInsert(deps.db, context, {
+    action: 'auth.login.success',
+    actor: { id: user.id, email: user.email },
+    target: { type: 'session', id: sessionId, label: method },
+  });
+  await deps.db.execute(sql`with session as (${session.getSQL()}) ${entry.getSQL()}`);
   return {
     token: await deps.tokens.sign({ userId: user.id, version: user.tokenVersion, sessionId }),
     user: {

@@ -1,0 +1,42 @@
+import type { Logger } from 'pino';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks.js';
+import type { Database } from '../../db/client.js';
+import { deleteAuditOlderThan } from '../audit/audit-retention.js';
+import { deleteExpiredSessions } from '../sessions/sessions.queries.js';
+
+/** Often enough that nothing stays long past its time, rarely enough to cost nothing. */
+const RUN_EVERY_MS = 6 * 60 * 60 * 1000;
+/** The first pass waits until start-up is well over. */
+const FIRST_RUN_AFTER_MS = 60 * 1000;
+
+export type RetentionJob = { run(): Promise<void>; stop(): void };
+
+/**
+ * Removes what is kept no longer: audit entries older than `auditDays`, sessions that ran out.
+ * On one instance at a time, a minute after start and every six hours.
+ */
+export function startRetention(options: { database: Database; logger: Logger; auditDays: number }): RetentionJob {
+  const { database, logger, auditDays } = options;
+  const run = async () => {
+    try {
+      await database.tryJobLock(ADVISORY_LOCKS.retention, async () => {
+        const entries = await deleteAuditOlderThan(database.db, auditDays);
+        const sessions = await deleteExpiredSessions(database.db);
+        if (entries + sessions > 0) logger.info({ entries, sessions, auditDays }, 'deleted what is past its retention');
+      });
+    } catch (error) {
+      logger.warn({ err: (error as Error).message }, 'retention failed; it runs again later');
+    }
+  };
+  const first = setTimeout(() => void run(), FIRST_RUN_AFTER_MS);
+  const timer = setInterval(() => void run(), RUN_EVERY_MS);
+  first.unref();
+  timer.unref();
+  return {
+    run,
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
+}
