@@ -74,6 +74,9 @@ async function scenarios(base) {
   const users = await json(`${base}/api/auth/users?limit=25`, { headers: auth });
   const notifications = await json(`${base}/api/auth/notifications?page=1&limit=10&unread=1`, { headers: auth });
   const locales = await fetch(`${base}/locales/el/translations.json`);
+  // The first hundred members, each the actor of ~180 audit entries (bench/seed).
+  const firstMembers = (await json(`${base}/api/auth/users?page=1&limit=100`, { headers: auth })).body.data;
+  const auditLog = (filters) => `${base}/api/auth/audit-log?limit=25${filters}`;
   const members = [];
   for (let i = 1; members.length < 2000; i++) if (canSignIn(i)) members.push(i);
   const signInBodies = members.map((i) => JSON.stringify({ email: memberEmail(i), password: ADMIN.password }));
@@ -117,6 +120,31 @@ async function scenarios(base) {
       url: `${base}/api/auth/users?page=1000&limit=25`,
       options: { headers: auth },
       skip: users.body.total < 25_000,
+    },
+    { name: 'audit log, page 1', url: auditLog(''), options: { headers: auth } },
+    { name: 'audit log, by action prefix "auth."', url: auditLog('&action=auth.'), options: { headers: auth } },
+    {
+      name: 'audit log, by the administrator (1 in 10 entries)',
+      url: auditLog(`&actor=${login.body.user._id}`),
+      options: { headers: auth },
+    },
+    {
+      // Another actor and end date each time, so nothing repeats: what the database itself costs
+      // for a filtered page and its count.
+      name: 'audit log, by a member up to a date, new each request (10 connections)',
+      url: auditLog(''),
+      options: {
+        connections: 10,
+        headers: auth,
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              path: `/api/auth/audit-log?limit=25&actor=${firstMembers[Math.floor(Math.random() * firstMembers.length)]._id}&to=${new Date(Date.now() - Math.random() * 1e9).toISOString()}`,
+            }),
+          },
+        ],
+      },
     },
     { name: 'user categories', url: `${base}/api/auth/user-categories`, options: { headers: auth } },
     {
