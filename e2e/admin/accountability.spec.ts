@@ -63,7 +63,10 @@ test.describe('[ADMIN][AUDIT]', () => {
 
     // Other tests of this server count the roles.
     await page.goto('/admin/roles');
-    await page.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(name) })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Delete it!' }).click();
     await expect(page.getByText('Role deleted successfully.')).toBeVisible();
   });
