@@ -261,10 +261,15 @@ async function runEngine(label, env) {
   return { rows, signIn: { engine: label, ...signInChecks }, memory: { engine: label, ...memory } };
 }
 
-if (values.engine !== 'postgres' && !fs.existsSync(path.join(dataDir, 'db'))) {
-  execFileSync(process.execPath, [path.join(root, 'bench/seed/run.mjs'), '--data-dir', dataDir], { stdio: 'inherit' });
-}
 execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'ignore' });
+if (values.engine !== 'postgres' && !fs.existsSync(path.join(dataDir, 'db'))) {
+  // The embedded data set, whatever DATABASE_URL names for the PostgreSQL runs.
+  const { DATABASE_URL: _postgres, ...embedded } = process.env;
+  execFileSync(process.execPath, [path.join(root, 'bench/seed/run.mjs'), '--data-dir', dataDir], {
+    stdio: 'inherit',
+    env: embedded,
+  });
+}
 const engines = [];
 if (values.engine !== 'postgres') engines.push(await runEngine('PGlite', { DATA_DIR: dataDir }));
 if (process.env.DATABASE_URL && values.engine !== 'pglite') {
