@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { ADMIN, RARE_GREEK, RARE_LATIN, canSignIn, memberEmail } from '../lib/data-set.mjs';
+import { ADMIN, RARE_GREEK, RARE_LATIN, SIGNING_KEY, canSignIn, memberEmail } from '../lib/data-set.mjs';
 import { bareRssMb, root, startProduct } from '../lib/server.mjs';
 
 const { values } = parseArgs({
@@ -276,7 +276,7 @@ if (process.env.DATABASE_URL && values.engine !== 'pglite') {
   engines.push(
     await runEngine('PostgreSQL', {
       DATABASE_URL: process.env.DATABASE_URL,
-      JWT_SECRET: process.env.JWT_SECRET ?? 'a-bench-signing-key-of-at-least-32-characters',
+      JWT_SECRET: SIGNING_KEY,
     }),
   );
 }

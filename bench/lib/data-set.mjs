@@ -1,6 +1,8 @@
 // What bench/seed writes and the other benchmarks read.
 
 export const ADMIN = { email: 'admin@bench.test', password: 'bench-password' };
+/** PostgreSQL needs a signing key; the seed and the runs share this one unless JWT_SECRET is set. */
+export const SIGNING_KEY = process.env.JWT_SECRET ?? 'a-bench-signing-key-of-at-least-32-characters';
 
 /** One user in a thousand carries a rare surname, for searches that must stay index-fast. */
 export const RARE_GREEK = 'Καραγιαννόπουλος';

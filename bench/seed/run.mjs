@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { ADMIN, AUDIT_ACTIONS, AUDIT_ACTORS, RARE_GREEK, RARE_LATIN } from '../lib/data-set.mjs';
+import { ADMIN, AUDIT_ACTIONS, AUDIT_ACTORS, RARE_GREEK, RARE_LATIN, SIGNING_KEY } from '../lib/data-set.mjs';
 import { root } from '../lib/server.mjs';
 
 const { values } = parseArgs({
@@ -35,6 +35,7 @@ const { hashPassword } = await import(dist('lib/passwords.js'));
 const dataDir = values['data-dir'] ?? process.env.DATA_DIR ?? path.join(root, 'bench-data');
 const config = loadConfig({
   ...process.env,
+  ...(process.env.DATABASE_URL ? { JWT_SECRET: SIGNING_KEY } : {}),
   DATA_DIR: dataDir,
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
