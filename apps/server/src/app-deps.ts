@@ -5,6 +5,7 @@ import type { CatalogueSource } from './features/translations/catalogue.js';
 import type { BackgroundTasks } from './lib/background.js';
 import type { Mailer } from './lib/mailer.js';
 import type { RateLimits } from './lib/rate-limits.js';
+import type { SecretBox } from './lib/secret-box.js';
 import type { TokenService } from './lib/tokens.js';
 import type { AccessControl } from './plugins/access.js';
 
@@ -21,6 +22,8 @@ export type AppDeps = {
   mailer: Mailer;
   limits: RateLimits;
   tokens: TokenService;
+  /** Seals second-factor secrets with a key derived from the signing key. */
+  secrets: SecretBox;
   access: AccessControl;
   background: BackgroundTasks;
   /** The web build's key catalogue of interface texts. */

@@ -14,6 +14,7 @@ import { createCatalogueSource } from './features/translations/catalogue.js';
 import { ensurePublished } from './features/translations/translations.queries.js';
 import { registerTranslationRoutes } from './features/translations/translations.routes.js';
 import { registerContactRoutes } from './features/contact/contact.routes.js';
+import { registerMfaRoutes } from './features/mfa/mfa.routes.js';
 import { startRetention } from './features/retention/retention-job.js';
 import { registerAuditRoutes } from './features/audit/audit.routes.js';
 import { memoizingSerializerCompiler } from './lib/serializer.js';
@@ -34,6 +35,7 @@ import { createMailer } from './lib/mailer.js';
 import { openRateLimitStore } from './lib/rate-limiter.js';
 import { createRateLimits } from './lib/rate-limits.js';
 import { createTokenService } from './lib/tokens.js';
+import { createSecretBox } from './lib/secret-box.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorResponses } from './plugins/error-responses.js';
@@ -84,6 +86,7 @@ const ROUTE_MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerFeedRoutes,
   registerContactRoutes,
   registerAuditRoutes,
+  registerMfaRoutes,
 ];
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
@@ -149,14 +152,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
     const deps = await database.withStartupLock(async () => {
       await database.migrate();
-      const tokens = createTokenService(
-        await resolveSigningKey({ db, configured: config.jwtSecret, dataDir: config.dataDir, logger }),
-      );
+      const signingKey = await resolveSigningKey({ db, configured: config.jwtSecret, dataDir: config.dataDir, logger });
+      const tokens = createTokenService(signingKey);
       registerSecurityHeaders(app, { googleSignIn: config.googleClientId !== undefined });
       registerErrorResponses(app);
       await registerDocs(app);
       registerJsonGuard(app);
-      const access = registerAccessControl(app, { db, tokens });
+      const access = registerAccessControl(app, { db, tokens, mfaRequiredForAdmins: config.mfaRequiredForAdmins });
       const appDeps: AppDeps = {
         config,
         database,
@@ -165,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         mailer,
         limits: createRateLimits(limitStore),
         tokens,
+        secrets: createSecretBox(signingKey),
         access,
         background,
         loadCatalogue,

@@ -26,4 +26,9 @@ export const apiRoutes = {
   contact: '/api/contact',
   auditLog: '/api/auth/audit-log',
   sessions: '/api/auth/sessions',
+  mfa: '/api/auth/mfa',
+  loginMfa: '/api/auth/login/mfa',
+  loginMfaPasskeyOptions: '/api/auth/login/mfa/passkey-options',
+  passkeyOptions: '/api/auth/passkey/options',
+  passkeyVerify: '/api/auth/passkey/verify',
 } as const;

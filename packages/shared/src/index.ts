@@ -22,3 +22,4 @@ export * from './schemas/public-site.js';
 export * from './list-params.js';
 export * from './schemas/audit.js';
 export * from './schemas/session.js';
+export * from './schemas/mfa.js';

@@ -67,6 +67,7 @@ const envSchema = z
     TELEGRAM_BASE_URL: z.preprocess(blankIsUnset, url(['https:', 'http:']).default('https://t.me')),
     FEED_REFRESH_MINUTES: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(1440).default(10)),
     AUDIT_RETENTION_DAYS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(36_500).default(365)),
+    MFA_REQUIRED_FOR_ADMINS: z.preprocess(blankIsUnset, z.enum(['true', 'false']).default('false')),
     SITE_NAME: z.preprocess(blankIsUnset, z.string().max(100).default('Κοινότητα')),
     SITE_LOGO_URL: z.preprocess(blankIsUnset, z.string().max(500).default('/favicon.svg')),
     SITE_FACEBOOK_URL: z.preprocess(blankIsUnset, url(['https:']).default('https://www.facebook.com/')),
@@ -116,6 +117,8 @@ export type Config = {
   feedRefreshMs: number;
   /** Audit entries older than this many days are deleted. */
   auditRetentionDays: number;
+  /** Administrators without a second factor may do nothing but enrol one. */
+  mfaRequiredForAdmins: boolean;
   site: SiteSettings;
 };
 
@@ -167,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telegramBaseUrl: trimTrailingSlashes(e.TELEGRAM_BASE_URL),
     feedRefreshMs: e.FEED_REFRESH_MINUTES * 60_000,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    mfaRequiredForAdmins: e.MFA_REQUIRED_FOR_ADMINS === 'true',
     site: {
       name: e.SITE_NAME,
       logoUrl: e.SITE_LOGO_URL,

@@ -43,6 +43,8 @@ export const users = pgTable(
     avatarUrl: text('avatar_url'),
     /** Google's stable account id (`sub`), recorded at the first Google sign-in: later ones match on it. */
     googleSub: text('google_sub'),
+    /** Whether a second factor is enrolled: set with the factor, so the sign-in read and the access cache see it. */
+    mfaEnabled: boolean('mfa_enabled').notNull().default(false),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -179,6 +181,78 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** An authenticator app (TOTP): the secret encrypted with a key outside the database; active once confirmed. */
+export const totpFactors = pgTable('mfa_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+  /** The 30 s step of the last code accepted: a code is good once. */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+});
+
+/** Ten single-use codes, each stored as a salted hash. */
+export const recoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
+);
+
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    name: text('name').notNull(),
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('passkeys_credential_id_key').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * One step of a sign-in or an enrolment still to come, five minutes at most, used once: the
+ * second step after a password (found by the hash of the token handed out), or a WebAuthn
+ * ceremony (found by its challenge).
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: uuid('id').primaryKey(),
+    createdAt: createdAt(),
+    purpose: text('purpose', { enum: ['sign-in', 'passkey-sign-in', 'passkey-register'] }).notNull(),
+    tokenHash: text('token_hash'),
+    webauthnChallenge: text('webauthn_challenge'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** How the first factor was given: 'password' or 'google'. */
+    method: text('method'),
+    failures: integer('failures').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('mfa_challenges_token_key').on(t.tokenHash),
+    uniqueIndex('mfa_challenges_webauthn_key').on(t.webauthnChallenge),
+    index('mfa_challenges_expires_idx').on(t.expiresAt),
+  ],
 );
 
 export const images = pgTable('images', {

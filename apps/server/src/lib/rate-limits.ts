@@ -22,6 +22,8 @@ export const RATE_LIMITS = {
   tokenChecksPerIp: { limit: 50, windowMs: 15 * MINUTE, perAddress: true },
   uploadsPerUser: { limit: 20, windowMs: HOUR },
   passwordChangesPerUser: { limit: 10, windowMs: HOUR },
+  passwordChecksPerUser: { limit: 10, windowMs: 15 * MINUTE },
+  passkeyCeremoniesPerIp: { limit: 100, windowMs: 15 * MINUTE, perAddress: true },
 } as const satisfies Record<string, Limit>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

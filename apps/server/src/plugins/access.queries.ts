@@ -17,6 +17,7 @@ type UserRow = {
   confirmed: boolean;
   blocked: boolean;
   token_version: number;
+  mfa_enabled: boolean;
   role_ids: string[];
   is_admin: boolean;
 };
@@ -32,7 +33,7 @@ export const readUserAccess = (db: Db, userId: string) =>
       const [row] = await queryRows<UserRow>(
         db,
         sql`
-      select u.id, u.name, u.email, u.username, u.avatar_url, u.confirmed, u.blocked, u.token_version,
+      select u.id, u.name, u.email, u.username, u.avatar_url, u.confirmed, u.blocked, u.token_version, u.mfa_enabled,
         array(select ur.role_id::text from user_roles ur where ur.user_id = u.id) as role_ids,
         exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
                 where ur.user_id = u.id and r.type = 'admin') as is_admin

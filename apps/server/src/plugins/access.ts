@@ -21,6 +21,8 @@ export type AuthUser = {
   username: string | null;
   avatarUrl: string | null;
   isAdmin: boolean;
+  /** A second factor is enrolled. */
+  mfaEnabled: boolean;
   tokenVersion: number;
   /** The sign-in this request's token belongs to. */
   sessionId: string;
@@ -59,8 +61,11 @@ export type AccessControl = {
   routes: RegisteredRoute[];
 };
 
-export function registerAccessControl(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): AccessControl {
-  const { db, tokens } = deps;
+export function registerAccessControl(
+  app: FastifyInstance,
+  deps: { db: Db; tokens: TokenService; mfaRequiredForAdmins: boolean },
+): AccessControl {
+  const { db, tokens, mfaRequiredForAdmins } = deps;
   const routes: RegisteredRoute[] = [];
 
   app.decorateRequest('user', null);
@@ -97,6 +102,7 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
         username: row.username,
         avatarUrl: row.avatar_url,
         isAdmin: row.is_admin,
+        mfaEnabled: row.mfa_enabled,
         tokenVersion: row.token_version,
         sessionId,
       } satisfies AuthUser,
@@ -142,8 +148,12 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Db; toke
       return;
     }
     const { user, roleIds } = await identify(request);
-    // Admin roles hold every permission, including routes not synced yet.
-    if (user.isAdmin) return;
+    // Admin roles hold every permission, including routes not synced yet; where the policy asks,
+    // only once a second factor is enrolled (enrolment itself is self-service, not governed).
+    if (user.isAdmin) {
+      if (mfaRequiredForAdmins && !user.mfaEnabled) throw new AppError('forbidden', messages.mfaEnrolmentRequired);
+      return;
+    }
     if (route.config.adminOnly) throw new AppError('forbidden', messages.adminOnly);
     if (!permission || !(await holdsPermission(roleIds, permission.id))) {
       throw new AppError('forbidden', messages.forbidden);

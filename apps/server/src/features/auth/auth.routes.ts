@@ -5,10 +5,10 @@ import {
   forgotPasswordBodySchema,
   googleSignInBodySchema,
   loginBodySchema,
-  loginResponseSchema,
   messageResponseSchema,
   messages,
   resetPasswordBodySchema,
+  signInResultSchema,
 } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
@@ -20,6 +20,7 @@ import { findUserByEmail } from '../users/users.queries.js';
 import { createGoogleVerifier } from './google.js';
 import { findGoogleAccount } from './google-account.js';
 import { resetPassword, sendPasswordReset } from './password-reset.js';
+import { beginSecondStep } from '../mfa/mfa-sign-in.js';
 import { startSession } from '../sessions/start-session.js';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -39,11 +40,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         summary: 'Sign in',
         description:
-          'Wrong email or password answer alike; blocked and unapproved accounts are told so only after a correct password.',
+          'Wrong email or password answer alike; blocked and unapproved accounts are told so only after a correct password. An account with a second factor answers `{ mfaRequired, methods, challenge }` for POST /api/auth/login/mfa.',
         tags,
         security: [],
         body: loginBodySchema,
-        response: { 200: loginResponseSchema },
+        response: { 200: signInResultSchema },
       },
     },
     async (request) => {
@@ -66,14 +67,17 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
           await limits.record('loginFailuresPerAccount', email);
           return refuse('auth.login.failure', new AppError('unauthorized', messages.invalidCredentials), user?.id);
         }
+        // With a second factor the account's failures are forgiven only once it is given too:
+        // a known password must not reset the count of guessed codes.
         await Promise.all([
           limits.release('loginFailuresPerIp', request.ip),
-          limits.reset('loginFailuresPerAccount', email),
+          user.mfaEnabled ? undefined : limits.reset('loginFailuresPerAccount', email),
         ]);
         if (user.blocked) return refuse('auth.login.blocked', new AppError('forbidden', messages.blocked), user.id);
         if (!user.confirmed) {
           return refuse('auth.login.unapproved', new AppError('forbidden', messages.awaitingApproval), user.id);
         }
+        if (user.mfaEnabled) return beginSecondStep(deps, user.id, 'password');
         return startSession({ db, tokens }, context, user, 'password');
       });
     },
@@ -137,7 +141,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
         tags,
         security: [],
         body: googleSignInBodySchema,
-        response: { 200: loginResponseSchema },
+        response: { 200: signInResultSchema },
       },
     },
     async (request) => {
@@ -162,6 +166,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
       );
       if (user.blocked) return refuse(new AppError('forbidden', messages.blocked), user);
       if (!user.confirmed) return refuse(new AppError('forbidden', messages.awaitingApproval), user);
+      if (user.mfaEnabled) return beginSecondStep(deps, user.id, 'google');
       return startSession({ db, tokens }, context, user, 'google');
     },
   );

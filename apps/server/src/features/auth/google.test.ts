@@ -320,3 +320,14 @@ describe('Google sign-in settings', () => {
     }
   });
 });
+
+describe('Google sign-in and a second factor', () => {
+  it('asks an account with a second factor for it, as a password sign-in does', async () => {
+    const member = await createUser(server);
+    await server.deps.db.update(users).set({ mfaEnabled: true }).where(eq(users.id, member.id));
+    const first = await googleSignIn(await google.idToken(member.email, { sub: 'google-account-mfa' }));
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ mfaRequired: true, challenge: expect.any(String) });
+    expect(first.body.token).toBeUndefined();
+  });
+});

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks.js';
 import type { Database } from '../../db/client.js';
 import { deleteAuditOlderThan } from '../audit/audit-retention.js';
+import { deleteSpentChallenges } from '../mfa/mfa.queries.js';
 import { deleteExpiredSessions } from '../sessions/sessions.queries.js';
 
 /** Often enough that nothing stays long past its time, rarely enough to cost nothing. */
@@ -12,7 +13,8 @@ const FIRST_RUN_AFTER_MS = 60 * 1000;
 export type RetentionJob = { run(): Promise<void>; stop(): void };
 
 /**
- * Removes what is kept no longer: audit entries older than `auditDays`, sessions that ran out.
+ * Removes what is kept no longer: audit entries older than `auditDays`, sessions that ran out,
+ * second-factor challenges used or expired.
  * On one instance at a time, a minute after start and every six hours.
  */
 export function startRetention(options: { database: Database; logger: Logger; auditDays: number }): RetentionJob {
@@ -22,7 +24,10 @@ export function startRetention(options: { database: Database; logger: Logger; au
       await database.tryJobLock(ADVISORY_LOCKS.retention, async () => {
         const entries = await deleteAuditOlderThan(database.db, auditDays);
         const sessions = await deleteExpiredSessions(database.db);
-        if (entries + sessions > 0) logger.info({ entries, sessions, auditDays }, 'deleted what is past its retention');
+        const challenges = await deleteSpentChallenges(database.db);
+        if (entries + sessions + challenges > 0) {
+          logger.info({ entries, sessions, challenges, auditDays }, 'deleted what is past its retention');
+        }
       });
     } catch (error) {
       logger.warn({ err: (error as Error).message }, 'retention failed; it runs again later');

@@ -25,7 +25,8 @@ export async function startSession(
   deps: { db: Db; tokens: TokenService },
   context: RequestContext,
   user: SignedInUser,
-  method: 'password' | 'google',
+  /** How the person proved who they are: `password`, `google`, `passkey`, `password+totp`, ... */
+  method: string,
 ): Promise<LoginResponse> {
   const sessionId = newId();
   // The session and its entry in one statement: atomic, and one round trip on the busiest write.

@@ -117,6 +117,7 @@ const signInColumns = {
   passwordHash: users.passwordHash,
   tokenVersion: users.tokenVersion,
   googleSub: users.googleSub,
+  mfaEnabled: users.mfaEnabled,
   // Written out: drizzle drops table names from columns in a one-table select.
   roleIds: sql<string[]>`array(select ur.role_id::text from user_roles ur where ur.user_id = "users"."id")`,
 };
@@ -157,6 +158,12 @@ export async function findUserByEmail(db: Db, email: string) {
 /** The account a Google account was linked to at its first Google sign-in. */
 export async function findUserByGoogleSub(db: Db, sub: string) {
   const [row] = await db.select(signInColumns).from(users).where(eq(users.googleSub, sub)).limit(1);
+  return withRoles(db, row);
+}
+
+/** The sign-in read by id: for the second step and passkeys, which name the account themselves. */
+export async function findSignInUserById(db: Db, id: string) {
+  const [row] = await db.select(signInColumns).from(users).where(eq(users.id, id)).limit(1);
   return withRoles(db, row);
 }
 
