@@ -168,6 +168,14 @@ describe('signing in with a second factor', () => {
     });
   });
 
+  it("refuses another person's challenge answered with my own code", async () => {
+    const mine = await enrolTotp();
+    const theirs = await enrolTotp();
+    const foreign = await secondStep({ challenge: await challengeFor(theirs.user), code: codeAt(mine.secret) });
+    // Codes of two secrets agree once in a million; the sentence is the wrong-code one.
+    expect(foreign).toMatchObject({ status: 400, body: { error: messages.mfaCodeInvalid } });
+  });
+
   it('a challenge is good once, even under two submissions at the same moment', async () => {
     const { user, recoveryCodes } = await enrolTotp();
     const challenge = await challengeFor(user);
