@@ -61,16 +61,24 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`server not healthy: ${output()}`);
 }
 
-/** One real server per worker, on its own embedded database, sending mail to an in-process SMTP server. */
-export const test = base.extend<object, { app: RunningApp }>({
+/**
+ * One real server per worker, on its own embedded database, sending mail to an in-process SMTP server.
+ * `host` is the name the browser uses for it, and so its PUBLIC_URL: WebAuthn refuses a bare IP
+ * address, so a file with passkeys says `test.use({ host: 'localhost' })` and gets a worker of its
+ * own. The server listens on 127.0.0.1 either way; Chromium resolves localhost to the loopback.
+ */
+export const test = base.extend<object, { app: RunningApp; host: string; serverEnv: Record<string, string> }>({
+  host: ['127.0.0.1', { scope: 'worker', option: true }],
+  /** More environment for the server, e.g. a policy a file tests (also a worker of its own). */
+  serverEnv: [{}, { scope: 'worker', option: true }],
   app: [
-    async ({}, use) => {
+    async ({ host, serverEnv }, use) => {
       const smtp = await startSmtpCapture();
       const google: GoogleStandIn = await startGoogleKeys();
       const channel = await startChannelPage();
       const port = await freePort();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-e2e-'));
-      const baseURL = `http://127.0.0.1:${port}`;
+      const baseURL = `http://${host}:${port}`;
       const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
         env: {
           PATH: process.env.PATH ?? '',
@@ -86,13 +94,14 @@ export const test = base.extend<object, { app: RunningApp }>({
           TELEGRAM_CHANNEL: 'community_test',
           TELEGRAM_BASE_URL: channel.url,
           LOG_LEVEL: 'warn',
+          ...serverEnv,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
       child.stdout!.on('data', (chunk) => (output += chunk));
       child.stderr!.on('data', (chunk) => (output += chunk));
-      await waitForHealth(baseURL, child, () => output);
+      await waitForHealth(`http://127.0.0.1:${port}`, child, () => output);
       await use({ baseURL, smtp, google, channel });
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -1,6 +1,12 @@
-import { messages } from '@community/shared';
 import i18next from 'i18next';
 import { readAuthToken } from './auth-token';
+
+/**
+ * What a failure without a sentence of the server's carries: screens show their own fallback in
+ * its place. Written here rather than taken from the shared catalogue, which would bring every
+ * English message into the sign-in screen's first download for this one sentence.
+ */
+const NO_SENTENCE = 'An unexpected error occurred.';
 
 /** A failed call: the server's `error` sentence, else the generic 'unexpected' one; status defaults to 500. */
 export class ApiError extends Error {
@@ -44,7 +50,7 @@ async function send(method: string, path: string, options: Options): Promise<Res
     return await fetch(path, { method, headers, body, signal: options.signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(messages.unexpected, 500, true);
+    throw new ApiError(NO_SENTENCE, 500, true);
   }
 }
 
@@ -52,7 +58,7 @@ async function readAnswer<T>(response: Response): Promise<T> {
   const data = (await response.json().catch(() => undefined)) as { error?: string } | undefined;
   if (!response.ok) {
     if (response.status === 401) unauthorizedHandlers.forEach((handler) => handler());
-    throw new ApiError(data?.error ?? messages.unexpected, response.status || 500);
+    throw new ApiError(data?.error ?? NO_SENTENCE, response.status || 500);
   }
   return data as T;
 }
@@ -105,5 +111,5 @@ export const forgetRevalidated = () => validated.clear();
 export function getErrorMessage(error: unknown, fallback: string, transportFallback = fallback): string {
   if (!(error instanceof ApiError)) return fallback;
   if (error.isTransport) return transportFallback;
-  return error.message === messages.unexpected ? fallback : error.message;
+  return error.message === NO_SENTENCE ? fallback : error.message;
 }

@@ -1,6 +1,6 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { IconButton } from '../../components/ui/icon-button';
 import { authStore, useAuth } from '../../features/auth/auth-store';
@@ -10,6 +10,8 @@ import { queryClient } from '../../lib/query-client';
 import { logout as endSession } from '../../features/auth/api/logout';
 import { storageKeys } from '../../lib/storage-keys';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { useMfaStatus } from '../../features/mfa/api/get-mfa-status';
+import { SECURITY_LINK, SECURITY_PATH } from '../paths';
 import { AccountMenu } from './account-menu';
 import { AdminMenu, ViewMenu } from './admin-menu';
 import { LanguageSwitch } from './language-switch';
@@ -19,7 +21,12 @@ const OVERLAY_BELOW_WIDTH = 768;
 
 export function AdminLayout() {
   const { t } = useTranslation();
-  const { userInfo } = useAuth();
+  const { userInfo, userRole } = useAuth();
+  const { pathname } = useLocation();
+  // Where the policy asks it, an administrator without a second factor may do nothing else until
+  // one is enrolled (the server refuses the rest): Profile > Security comes first.
+  const isAdmin = userRole.some((role) => role.type === 'admin');
+  const mustEnrol = useMfaStatus({ enabled: isAdmin }).data?.enrolmentRequired === true;
   const [isExpanded, setExpanded] = useAutoExpand(storageKeys.menuExpanded);
   const [isViewMode, setViewMode] = useStoredFlag(storageKeys.menuView, () => false);
   // Signed out, only the public pages are offered.
@@ -106,7 +113,7 @@ export function AdminLayout() {
         )}
         <main id="content" className="min-w-0 flex-1 px-4 py-6">
           <div className="mx-auto max-w-6xl">
-            <Outlet />
+            {mustEnrol && pathname !== SECURITY_PATH ? <Navigate to={SECURITY_LINK} replace /> : <Outlet />}
           </div>
         </main>
       </div>

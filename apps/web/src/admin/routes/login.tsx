@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import type { LoginBody, LoginResponse } from '@community/shared';
+import type { LoginBody, LoginResponse, MfaRequired, SignInResult } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
@@ -23,11 +23,18 @@ import { AuthCard } from '../layout/auth-card';
 const loadResolver = () => import('../../features/auth/login-resolver').then((module) => module.loginResolver);
 const loginResolver: Resolver<LoginBody> = async (...args) => (await loadResolver())(...args);
 
+/** The second step, and passkeys with it, load only when a sign-in asks for them. */
+const MfaStep = lazy(() =>
+  import('../../features/auth/components/mfa-step').then(({ MfaStep }) => ({ default: MfaStep })),
+);
+
 export function LoginRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [error, setError] = useState<string>();
+  const [mfa, setMfa] = useState<MfaRequired>();
+  const [isPasskeyBusy, setPasskeyBusy] = useState(false);
   const form = useForm<LoginBody>({
     resolver: loginResolver,
     defaultValues: { email: '', password: '' },
@@ -49,14 +56,51 @@ export function LoginRoute() {
     else void navigate(next.inApp, { replace: true });
   };
 
+  /** A password or Google credential of an account with a second factor asks for it next. */
+  const onFirstStep = async (result: SignInResult) => {
+    if ('mfaRequired' in result) {
+      setError(undefined);
+      setMfa(result);
+    } else await completeSignIn(result);
+  };
+
   const onSubmit = form.handleSubmit(async (body) => {
     setError(undefined);
     try {
-      await completeSignIn(await login(body));
+      await onFirstStep(await login(body));
     } catch (caught) {
       setError(getErrorMessage(caught, t('login.error')));
     }
   });
+
+  const signInWithPasskey = async () => {
+    setError(undefined);
+    setPasskeyBusy(true);
+    try {
+      const passkeys = await import('../../features/auth/api/sign-in-with-passkey');
+      await completeSignIn(await passkeys.signInWithPasskey());
+    } catch (caught) {
+      setError(getErrorMessage(caught, t('login.passkeyError')));
+    }
+    setPasskeyBusy(false);
+  };
+
+  if (mfa) {
+    return (
+      <AuthCard title={t('mfa.title')}>
+        <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
+          <MfaStep
+            mfa={mfa}
+            onSignedIn={completeSignIn}
+            onRestart={(message) => {
+              setMfa(undefined);
+              setError(message);
+            }}
+          />
+        </Suspense>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('login.title')}>
@@ -80,6 +124,12 @@ export function LoginRoute() {
         <Button type="submit" isBusy={isSubmitting}>
           {t('login.submit')}
         </Button>
+        {/* Browsers offer WebAuthn only on secure pages (https, or this machine). */}
+        {window.PublicKeyCredential && (
+          <Button type="button" variant="secondary" isBusy={isPasskeyBusy} onClick={signInWithPasskey}>
+            {t('login.passkey')}
+          </Button>
+        )}
       </form>
       {googleClientId ? (
         <>
@@ -88,7 +138,7 @@ export function LoginRoute() {
             {t('common.or')}
             <span className="h-px flex-1 bg-slate-200" />
           </div>
-          <GoogleButton clientId={googleClientId} invite={invite} onSignedIn={completeSignIn} onError={setError} />
+          <GoogleButton clientId={googleClientId} invite={invite} onSignedIn={onFirstStep} onError={setError} />
         </>
       ) : null}
       <p className="mt-4 text-center text-sm">

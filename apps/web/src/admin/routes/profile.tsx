@@ -1,6 +1,7 @@
 import { UserRound } from 'lucide-react';
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import {
   MAX_PROFILE_IMAGE_BYTES,
@@ -16,6 +17,7 @@ import { TextField } from '../../components/ui/text-field';
 import { authStore } from '../../features/auth/auth-store';
 import { useMyProfile } from '../../features/profiles/api/get-my-profile';
 import { MySessionsCard } from '../../features/sessions/components/my-sessions-card';
+import { SecurityCard } from '../../features/mfa/components/security-card';
 import { useUpdateMyProfile } from '../../features/profiles/api/update-my-profile';
 import { useUploadProfileImage } from '../../features/profiles/api/upload-profile-image';
 import { getErrorMessage } from '../../lib/api-client';
@@ -26,12 +28,19 @@ const profileFormSchema = withPasswordConfirmation(updateMyProfileBodySchema);
 export function ProfileRoute() {
   const { t } = useTranslation();
   const profile = useMyProfile();
+  // A link to a card (`#security`) scrolls to it once the form above it has taken its height.
+  const { hash } = useLocation();
+  const isSettled = !profile.isPending;
+  useEffect(() => {
+    if (isSettled && hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash, isSettled]);
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-4">
       <h1 className="text-2xl font-semibold text-slate-900">{t('profile.title')}</h1>
       {profile.isError && <Alert tone="error">{getErrorMessage(profile.error, t('profile.fetchError'))}</Alert>}
       {profile.isPending && <p className="text-slate-600">{t('common.loading')}</p>}
       {profile.data && <ProfileForm profile={profile.data.profile} />}
+      <SecurityCard />
       <MySessionsCard />
     </section>
   );

@@ -1,6 +1,7 @@
-import { Check, MonitorSmartphone, X } from 'lucide-react';
+import { Check, MonitorSmartphone, ShieldOff, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import type { User } from '@community/shared';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { resourceTexts } from '../../components/resource-list/resource-texts';
@@ -8,7 +9,10 @@ import { useDeleteUser } from '../../features/users/api/delete-user';
 import { useUsers } from '../../features/users/api/get-users';
 import { UserSessionsDialog } from '../../features/sessions/components/user-sessions-dialog';
 import { UserForm } from '../../features/users/components/user-form';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { IconButton } from '../../components/ui/icon-button';
+import { useResetUserMfa } from '../../features/users/api/reset-user-mfa';
+import { getErrorMessage } from '../../lib/api-client';
 
 function Flag({ isOn, label }: { isOn: boolean; label: string }) {
   return isOn ? (
@@ -21,6 +25,17 @@ function Flag({ isOn, label }: { isOn: boolean; label: string }) {
 export function UsersRoute() {
   const { t, i18n } = useTranslation();
   const [sessionsOf, setSessionsOf] = useState<User | null>(null);
+  const [resetOf, setResetOf] = useState<User | null>(null);
+  const resetMfa = useResetUserMfa();
+  const confirmReset = () => {
+    const user = resetOf;
+    setResetOf(null);
+    if (!user) return;
+    resetMfa.mutate(user._id, {
+      onSuccess: () => toast.success(t('users.mfaResetDone', { name: user.name })),
+      onError: (error) => toast.error(getErrorMessage(error, t('users.mfaResetError'))),
+    });
+  };
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeStyle: 'short' });
   const columns: Column<User>[] = [
     { header: t('users.joined'), cell: (user) => dateFormat.format(new Date(user.createdAt)) },
@@ -51,14 +66,33 @@ export function UsersRoute() {
         texts={resourceTexts(t, 'users')}
         renderForm={(props) => <UserForm {...props} />}
         rowActions={(user) => (
-          <IconButton
-            icon={<MonitorSmartphone className="size-4" aria-hidden />}
-            onClick={() => setSessionsOf(user)}
-            aria-label={t('sessions.ofUser', { name: user.name })}
-          />
+          <>
+            <IconButton
+              icon={<MonitorSmartphone className="size-4" aria-hidden />}
+              onClick={() => setSessionsOf(user)}
+              aria-label={t('sessions.ofUser', { name: user.name })}
+              title={t('sessions.ofUser', { name: user.name })}
+            />
+            <IconButton
+              icon={<ShieldOff className="size-4" aria-hidden />}
+              onClick={() => setResetOf(user)}
+              isBusy={resetMfa.isPending && resetMfa.variables === user._id}
+              aria-label={t('users.mfaReset', { name: user.name })}
+              title={t('users.mfaReset', { name: user.name })}
+            />
+          </>
         )}
       />
       <UserSessionsDialog user={sessionsOf} onClose={() => setSessionsOf(null)} />
+      <ConfirmDialog
+        isOpen={resetOf !== null}
+        title={t('users.mfaResetTitle')}
+        text={t('users.mfaResetText', { name: resetOf?.name ?? '' })}
+        confirmLabel={t('users.mfaResetConfirm')}
+        cancelLabel={t('common.cancel')}
+        onConfirm={confirmReset}
+        onCancel={() => setResetOf(null)}
+      />
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { apiRoutes, type LoginBody, type LoginResponse } from '@community/shared';
+import { apiRoutes, type LoginBody, type SignInResult } from '@community/shared';
 import { api } from '../../../lib/api-client';
 
-export const login = (body: LoginBody) => api<LoginResponse>('POST', apiRoutes.login, { body });
+/** Signed in, or, for an account with a second factor, the challenge of the step to come. */
+export const login = (body: LoginBody) => api<SignInResult>('POST', apiRoutes.login, { body });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LoginResponse } from '@community/shared';
+import type { SignInResult } from '@community/shared';
 import { getErrorMessage } from '../../../lib/api-client';
 import { signInWithGoogle } from '../api/sign-in-with-google';
 
@@ -43,7 +43,7 @@ type Props = {
   /** The server's Google client id: the button shows only when it has one. */
   clientId: string;
   invite: string | null;
-  onSignedIn: (response: LoginResponse) => void | Promise<void>;
+  onSignedIn: (result: SignInResult) => void | Promise<void>;
   onError: (message: string) => void;
 };
 

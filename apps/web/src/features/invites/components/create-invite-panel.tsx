@@ -9,7 +9,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateInvite } from '../api/create-invite';
-import { copyText } from '../copy-text';
+import { copyText } from '../../../lib/copy-text';
 
 /** Email (optional) and hours; the new link is shown with Copy and Open until the next one. */
 export function CreateInvitePanel({ formatDate }: { formatDate: (iso: string) => string }) {

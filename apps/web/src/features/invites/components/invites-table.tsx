@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-dialog';
 import { IconButton } from '../../../components/ui/icon-button';
 import { getErrorMessage } from '../../../lib/api-client';
-import { copyText } from '../copy-text';
+import { copyText } from '../../../lib/copy-text';
 import { useApproveInvite } from '../api/approve-invite';
 import { useDeleteInvite } from '../api/delete-invite';
 import { useInvites } from '../api/get-invites';

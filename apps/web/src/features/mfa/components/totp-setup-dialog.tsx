@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TotpSetup } from '@community/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { TextField } from '../../../components/ui/text-field';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useConfirmTotp } from '../api/confirm-totp';
+
+/** "JBSW Y3DP EHPK 3PXP": groups of four are easier to type and to check. */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+type Props = {
+  setup: TotpSetup | null;
+  onClose: () => void;
+  /** The app is on; `recoveryCodes` when it was the first factor. */
+  onDone: (recoveryCodes: string[] | undefined) => void;
+};
+
+function SetupSteps({ setup, onDone }: { setup: TotpSetup; onDone: Props['onDone'] }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const confirm = useConfirmTotp();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!code.trim()) {
+      setFieldError(t('mfa.codeRequired'));
+      return;
+    }
+    setFieldError(undefined);
+    try {
+      const { recoveryCodes } = await confirm.mutateAsync({ code: code.trim() });
+      onDone(recoveryCodes);
+    } catch {
+      setCode('');
+    }
+  };
+
+  const step =
+    'flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white';
+  return (
+    <ol className="flex flex-col gap-5 text-sm text-slate-800">
+      <li className="flex gap-3">
+        <span className={step} aria-hidden>
+          1
+        </span>
+        <div className="flex min-w-0 flex-1 flex-col gap-3">
+          <p>{t('mfa.setupScan')}</p>
+          <img
+            src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qrSvg)}`}
+            alt={t('mfa.setupQrAlt')}
+            width={176}
+            height={176}
+            className="size-44 self-center rounded-md bg-white p-1 ring-1 ring-slate-200"
+          />
+        </div>
+      </li>
+      <li className="flex gap-3">
+        <span className={step} aria-hidden>
+          2
+        </span>
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <p>{t('mfa.setupManual')}</p>
+          <TextField
+            label={t('mfa.setupKey')}
+            readOnly
+            value={grouped(setup.secret)}
+            onFocus={(event) => event.target.select()}
+            className="bg-slate-50 font-mono tracking-wider"
+          />
+        </div>
+      </li>
+      <li className="flex gap-3">
+        <span className={step} aria-hidden>
+          3
+        </span>
+        <form onSubmit={onSubmit} noValidate className="flex min-w-0 flex-1 flex-col gap-3">
+          <p>{t('mfa.setupCode')}</p>
+          {confirm.error && <Alert tone="error">{getErrorMessage(confirm.error, t('mfa.error'))}</Alert>}
+          <TextField
+            label={t('mfa.code')}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            error={fieldError}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={9}
+            className="font-mono tracking-widest"
+          />
+          <Button type="submit" isBusy={confirm.isPending} className="self-end">
+            {t('mfa.setupConfirm')}
+          </Button>
+        </form>
+      </li>
+    </ol>
+  );
+}
+
+/** Setting up an authenticator app: scan (or type) the secret, then confirm with a first code. */
+export function TotpSetupDialog({ setup, onClose, onDone }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Modal isOpen={setup !== null} onClose={onClose} title={t('mfa.setupTitle')}>
+      {setup && <SetupSteps key={setup.secret} setup={setup} onDone={onDone} />}
+    </Modal>
+  );
+}
