@@ -74,7 +74,7 @@ export async function verifyAuthentication(
       id: passkey.credentialId,
       publicKey: Buffer.from(passkey.publicKey, 'base64url'),
       counter: passkey.counter,
-      transports: (passkey.transports ?? undefined),
+      transports: passkey.transports ?? undefined,
     },
   }).catch(() => null);
   return result?.verified ? result.authenticationInfo.newCounter : null;
