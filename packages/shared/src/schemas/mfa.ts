@@ -32,6 +32,8 @@ export const mfaStatusSchema = z.object({
   totp: z.boolean(),
   passkeys: z.array(passkeySchema),
   recoveryCodesLeft: z.number().int(),
+  /** Whether the account has a password to confirm removals with (one made with Google has none). */
+  hasPassword: z.boolean(),
   /** An administrator without a factor, where MFA_REQUIRED_FOR_ADMINS asks for one first. */
   enrolmentRequired: z.boolean(),
 });

@@ -101,10 +101,11 @@ async function assertPassword(
 }
 
 export async function mfaStatus(db: Db, userId: string): Promise<Omit<MfaStatus, 'enrolmentRequired'>> {
-  const [totp, passkeys, recoveryCodesLeft] = await Promise.all([
+  const [totp, passkeys, recoveryCodesLeft, account] = await Promise.all([
     readTotp(db, userId),
     listPasskeys(db, userId),
     countRecoveryCodesLeft(db, userId),
+    accountOf(db, userId),
   ]);
   return {
     totp: Boolean(totp?.confirmedAt),
@@ -115,6 +116,7 @@ export async function mfaStatus(db: Db, userId: string): Promise<Omit<MfaStatus,
       lastUsedAt: passkey.lastUsedAt?.toISOString() ?? null,
     })),
     recoveryCodesLeft,
+    hasPassword: account.passwordHash !== null,
   };
 }
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { messages } from '@community/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, mfaChallenges, notifications, totpFactors } from '../../db/schema.js';
+import { auditEvents, mfaChallenges, notifications, totpFactors, users } from '../../db/schema.js';
 import { createSecretBox } from '../../lib/secret-box.js';
 import { createUser, type TestUser } from '../../test/factories.js';
 import { createRoleWith } from '../../test/resource-helpers.js';
@@ -82,7 +82,7 @@ describe('enrolling an authenticator app', () => {
     expect(new Set(confirmed.body.recoveryCodes).size).toBe(10);
     expect(await server.get('/api/auth/mfa', token)).toMatchObject({
       status: 200,
-      body: { totp: true, passkeys: [], recoveryCodesLeft: 10, enrolmentRequired: false },
+      body: { totp: true, passkeys: [], recoveryCodesLeft: 10, hasPassword: true, enrolmentRequired: false },
     });
     // A second app while one is active is refused; a second confirmation too.
     expect((await server.post('/api/auth/mfa/totp', {}, token)).status).toBe(409);
@@ -255,6 +255,13 @@ describe('removing factors and new recovery codes', () => {
     const plain = await login(user);
     expect(plain.body.token).toBeTruthy();
     expect(recoveryCodes).toHaveLength(10);
+  });
+
+  it('an account without a password (made with Google) removes its last factor with its session alone', async () => {
+    const { user, token } = await enrolTotp();
+    await server.deps.db.update(users).set({ passwordHash: null }).where(eq(users.id, user.id));
+    expect((await server.get('/api/auth/mfa', token)).body.hasPassword).toBe(false);
+    expect((await withPassword('DELETE', '/api/auth/mfa/totp', token)).status).toBe(200);
   });
 
   it('a new set of recovery codes needs the password and ends the old set', async () => {

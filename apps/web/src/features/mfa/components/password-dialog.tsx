@@ -39,7 +39,6 @@ function PasswordForm({ text, confirmLabel, tone, onConfirm, onClose }: Omit<Pro
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">{text}</p>
       {error && <Alert tone="error">{error}</Alert>}
-      {/* An account made with Google has no password: the server asks for none, so none is required here. */}
       <TextField
         label={t('common.password')}
         type="password"

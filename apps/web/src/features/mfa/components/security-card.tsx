@@ -125,8 +125,9 @@ function Factors({ status }: { status: MfaStatus }) {
   const factorCount = (status.totp ? 1 : 0) + status.passkeys.length;
   const hasFactor = factorCount > 0;
   const needsPassword = pending?.needsPassword === true;
+  // An account made with Google has no password to ask for: a yes is all there is.
   const ask = (action: Action) =>
-    setPending({ ...action, needsPassword: action.kind === 'codes' || factorCount === 1 });
+    setPending({ ...action, needsPassword: status.hasPassword && (action.kind === 'codes' || factorCount === 1) });
   const canUsePasskeys = typeof window.PublicKeyCredential === 'function';
 
   const onSetUp = async () => {
