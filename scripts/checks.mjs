@@ -5,8 +5,11 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 
+/** Built first: the other type checks read the shared package's declarations. */
+const SHARED_BUILD = { name: 'shared build', args: ['tsc', '-b', 'packages/shared'] };
+
 export const CHECKS = [
-  { name: 'types', args: ['tsc', '-b', 'packages/shared', 'apps/server'] },
+  { name: 'types', args: ['tsc', '-b', 'apps/server'] },
   { name: 'test types', args: ['tsc', '-p', 'apps/server/tsconfig.test.json'] },
   { name: 'shared test types', args: ['tsc', '-p', 'packages/shared/tsconfig.test.json'] },
   { name: 'web types', args: ['tsc', '-p', 'apps/web'] },
@@ -15,9 +18,19 @@ export const CHECKS = [
   { name: 'format', args: ['prettier', '--check', '.'] },
 ];
 
-/** Runs every check at once; each one's output is printed whole when it ends. Answers the failed names. */
+/**
+ * Builds the shared package, then runs every check at once; each one's output is printed whole
+ * when it ends. Answers the failed names.
+ */
 export async function runChecks(checks = CHECKS) {
-  const results = await Promise.all(
+  const [shared] = await runAll([SHARED_BUILD]);
+  if (!shared.ok) return [shared.name];
+  const results = await runAll(checks);
+  return results.filter((result) => !result.ok).map((result) => result.name);
+}
+
+function runAll(checks) {
+  return Promise.all(
     checks.map(
       ({ name, args }) =>
         new Promise((resolve) => {
@@ -39,7 +52,6 @@ export async function runChecks(checks = CHECKS) {
         }),
     ),
   );
-  return results.filter((result) => !result.ok).map((result) => result.name);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
