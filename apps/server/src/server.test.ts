@@ -9,12 +9,15 @@ import { freePort, launch, serverDir, signIn, stop, TEST_JWT_SECRET, waitUntilHe
 
 const admin = { ADMIN_EMAIL: 'owner@example.test', ADMIN_PASSWORD: 'owner-password' };
 
+/** Each of these starts the whole product once or twice from cold: seconds each on a busy machine. */
+const COLD_STARTS = { timeout: 60_000 };
+
 describe('the server process on the embedded database', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-process-'));
   const env = { ...admin, DATA_DIR: dataDir };
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('keeps its data across a restart and seeds the administrator once', async () => {
+  it('keeps its data across a restart and seeds the administrator once', COLD_STARTS, async () => {
     const first = launch(env, await freePort());
     await waitUntilHealthy(first);
     const { body } = await signIn(first.port, admin.ADMIN_EMAIL, admin.ADMIN_PASSWORD);
@@ -46,7 +49,7 @@ describe('the server process on the embedded database', () => {
     }
   });
 
-  it('refuses to open a data directory another process holds', async () => {
+  it('refuses to open a data directory another process holds', COLD_STARTS, async () => {
     const owner = launch(env, await freePort());
     await waitUntilHealthy(owner);
     try {
