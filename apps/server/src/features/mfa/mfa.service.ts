@@ -123,8 +123,6 @@ export async function mfaStatus(db: Db, userId: string): Promise<Omit<MfaStatus,
 /** A new authenticator secret, not active until a first code confirms it. */
 export async function startTotp(deps: MfaDeps, context: SignedInContext): Promise<TotpSetup> {
   const { db, secrets } = deps;
-  const existing = await readTotp(db, context.actor.id);
-  if (existing?.confirmedAt) throw new AppError('conflict', messages.totpAlreadyActive);
   const secret = newTotpSecret();
   if (!(await savePendingTotp(db, context.actor.id, secrets.seal(secret)))) {
     throw new AppError('conflict', messages.totpAlreadyActive);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TotpSetup } from '@community/shared';
 import { Alert } from '../../../components/ui/alert';
@@ -17,6 +17,21 @@ type Props = {
   /** The app is on; `recoveryCodes` when it was the first factor. */
   onDone: (recoveryCodes: string[] | undefined) => void;
 };
+
+/** One numbered step of the setup. */
+function Step({ number, children }: { number: number; children: ReactNode }) {
+  return (
+    <li className="flex gap-3">
+      <span
+        className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white"
+        aria-hidden
+      >
+        {number}
+      </span>
+      {children}
+    </li>
+  );
+}
 
 function SetupSteps({ setup, onDone }: { setup: TotpSetup; onDone: Props['onDone'] }) {
   const { t } = useTranslation();
@@ -39,14 +54,9 @@ function SetupSteps({ setup, onDone }: { setup: TotpSetup; onDone: Props['onDone
     }
   };
 
-  const step =
-    'flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white';
   return (
     <ol className="flex flex-col gap-5 text-sm text-slate-800">
-      <li className="flex gap-3">
-        <span className={step} aria-hidden>
-          1
-        </span>
+      <Step number={1}>
         <div className="flex min-w-0 flex-1 flex-col gap-3">
           <p>{t('mfa.setupScan')}</p>
           <img
@@ -57,11 +67,8 @@ function SetupSteps({ setup, onDone }: { setup: TotpSetup; onDone: Props['onDone
             className="size-44 self-center rounded-md bg-white p-1 ring-1 ring-slate-200"
           />
         </div>
-      </li>
-      <li className="flex gap-3">
-        <span className={step} aria-hidden>
-          2
-        </span>
+      </Step>
+      <Step number={2}>
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <p>{t('mfa.setupManual')}</p>
           <TextField
@@ -72,11 +79,8 @@ function SetupSteps({ setup, onDone }: { setup: TotpSetup; onDone: Props['onDone
             className="bg-slate-50 font-mono tracking-wider"
           />
         </div>
-      </li>
-      <li className="flex gap-3">
-        <span className={step} aria-hidden>
-          3
-        </span>
+      </Step>
+      <Step number={3}>
         <form onSubmit={onSubmit} noValidate className="flex min-w-0 flex-1 flex-col gap-3">
           <p>{t('mfa.setupCode')}</p>
           {confirm.error && <Alert tone="error">{getErrorMessage(confirm.error, t('mfa.error'))}</Alert>}
@@ -94,7 +98,7 @@ function SetupSteps({ setup, onDone }: { setup: TotpSetup; onDone: Props['onDone
             {t('mfa.setupConfirm')}
           </Button>
         </form>
-      </li>
+      </Step>
     </ol>
   );
 }
