@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 
 /** The projects that type the source (tests are typed by `npm run typecheck` and read loosely typed bodies). */
 const SOURCE_PROJECTS = ['./packages/shared/tsconfig.json', './apps/server/tsconfig.json', './apps/web/tsconfig.json'];
-const SOURCE_FILES = ['packages/shared/src/**/*.ts', 'apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'];
+const SOURCE_FILES = ['packages/shared/src/**/*.ts', 'apps/server/src/**/*.{ts,tsx}', 'apps/web/src/**/*.{ts,tsx}'];
 const TEST_FILES = ['**/*.test.ts', 'apps/server/src/test/**'];
 
 const WEB = './apps/web/src';

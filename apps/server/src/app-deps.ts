@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import type { Config } from './config/env.js';
 import type { Database, Db } from './db/client.js';
+import type { MailQueue } from './features/mail/mail-queue.js';
 import type { CatalogueSource } from './features/translations/catalogue.js';
 import type { BackgroundTasks } from './lib/background.js';
-import type { Mailer } from './lib/mailer.js';
 import type { RateLimits } from './lib/rate-limits.js';
 import type { SecretBox } from './lib/secret-box.js';
 import type { TokenService } from './lib/tokens.js';
@@ -19,7 +19,8 @@ export type AppDeps = {
   database: Database;
   db: Db;
   logger: Logger;
-  mailer: Mailer;
+  /** Every mail goes through it: stored with the change it tells of, sent after the answer. */
+  mail: MailQueue;
   limits: RateLimits;
   tokens: TokenService;
   /** Seals second-factor secrets with a key derived from the signing key. */

@@ -32,6 +32,7 @@ import { registerUserRoutes } from './features/users/users.routes.js';
 import { registerSessionRoutes } from './features/sessions/sessions.routes.js';
 import { createBackgroundTasks } from './lib/background.js';
 import { createMailer } from './lib/mailer.js';
+import { createMailQueue, type MailQueue } from './features/mail/mail-queue.js';
 import { openRateLimitStore } from './lib/rate-limiter.js';
 import { createRateLimits } from './lib/rate-limits.js';
 import { createTokenService } from './lib/tokens.js';
@@ -140,10 +141,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // of every table the write changed (a statement that changed nothing announces nothing).
       if (!READ_METHODS.has(request.method) && reply.statusCode < 400) await changes.sync();
     });
+    let mail: MailQueue | undefined;
+    // After the answer: its transaction has committed, so the run this starts sees its mail.
+    app.addHook('onResponse', async (request, reply) => {
+      if (!READ_METHODS.has(request.method) && reply.statusCode < 400 && mail?.queuedRecently()) mail.kick();
+    });
     app.addHook('onClose', async () => {
       feed.stop();
       retention.stop();
       await background.drain();
+      await mail?.stop();
       mailer.close();
       await limitStore.close();
       await changes.close();
@@ -154,6 +161,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await database.migrate();
       const signingKey = await resolveSigningKey({ db, configured: config.jwtSecret, dataDir: config.dataDir, logger });
       const tokens = createTokenService(signingKey);
+      mail = createMailQueue({
+        database,
+        mailer,
+        logger,
+        siteName: config.site.name,
+        publicUrl: config.publicUrl,
+        retryBaseMs: config.mailRetryBaseMs,
+      });
       registerSecurityHeaders(app, { googleSignIn: config.googleClientId !== undefined });
       registerErrorResponses(app);
       await registerDocs(app);
@@ -164,7 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         database,
         db,
         logger,
-        mailer,
+        mail,
         limits: createRateLimits(limitStore),
         tokens,
         secrets: createSecretBox(signingKey),

@@ -19,6 +19,7 @@ export const apiRoutes = {
   invites: '/api/auth/invites',
   validateInvite: '/api/auth/invites/validate',
   registerInvite: '/api/auth/register-invite',
+  confirmRegistration: '/api/auth/register-invite/confirm',
   notifications: '/api/auth/notifications',
   siteConfig: '/api/config',
   translations: '/api/auth/translations',

@@ -93,6 +93,16 @@ export const MESSAGE_TEXTS_EL: Record<MessageKey, string> = {
   inviteNotSubmitted: 'Αυτή η πρόσκληση δεν έχει εγγραφή που περιμένει έγκριση.',
   inviteSubmittedDelete: 'Εγκρίνετε ή απορρίψτε την εγγραφή πριν διαγράψετε την πρόσκληση.',
   registrationSubmitted: 'Η εγγραφή υποβλήθηκε. Αναμένεται έγκριση.',
+  userLanguage: 'Η γλώσσα πρέπει να είναι el ή en',
+  inviteRevoked: 'Η πρόσκληση ανακλήθηκε.',
+  inviteResent: 'Η πρόσκληση στάλθηκε ξανά.',
+  inviteRevokeUsed: 'Ανακαλείται μόνο πρόσκληση που δεν έχει χρησιμοποιήσει κανείς.',
+  inviteResendRefused: 'Ξαναστέλνεται μόνο αχρησιμοποίητη πρόσκληση που αναφέρει email.',
+  inviteConfirmingDelete: 'Κάποιος επιβεβαιώνει τη διεύθυνσή του μέσω αυτής της πρόσκλησης: ανακαλέστε την αντί να τη διαγράψετε.',
+  registrationConfirmMail: 'Σχεδόν τελειώσατε: ανοίξτε τον σύνδεσμο που στείλαμε στο {email} για να επιβεβαιώσετε τη διεύθυνσή σας.',
+  emailConfirmInvalid: 'Ο σύνδεσμος επιβεβαίωσης δεν είναι έγκυρος.',
+  emailConfirmExpired: 'Ο σύνδεσμος επιβεβαίωσης έχει λήξει. Κάντε ξανά εγγραφή μέσω της πρόσκλησης.',
+  emailConfirmUsed: 'Ο σύνδεσμος επιβεβαίωσης έχει ήδη χρησιμοποιηθεί.',
   // Translations
   languageCode: 'Η γλώσσα πρέπει να είναι κωδικός 2 ή 3 γραμμάτων, όπως el ή en',
   translationKeyTooLong: 'Ένα κλειδί μετάφρασης δέχεται έως 200 χαρακτήρες',
@@ -136,9 +146,9 @@ export const MESSAGE_TEXTS_EL: Record<MessageKey, string> = {
   mfaChangePasskeyRemoved: 'Αφαιρέθηκε κλειδί πρόσβασης',
   mfaChangeRecoveryCodes: 'Δημιουργήθηκαν νέοι κωδικοί ανάκτησης',
   mfaChangeReset: 'Ένας διαχειριστής αφαίρεσε τους δεύτερους παράγοντές σας',
-  mfaMailSubject: 'Η προστασία της σύνδεσής σας άλλαξε',
   // Mail
-  resetMailSubject: 'Ορίστε νέο κωδικό',
+  mailFailedTitle: 'Ένα μήνυμα δεν στάλθηκε',
+  mailFailedBody: 'Προς {to}, «{subject}»: {error}',
 };
 
 /** Field and record names that sentences name (`{label}`, `{entity}`), in Greek. */

@@ -91,6 +91,16 @@ export const MESSAGE_TEXTS_EN = {
   inviteNotSubmitted: 'This invite has no registration awaiting approval.',
   inviteSubmittedDelete: 'Approve or reject this registration before deleting the invite.',
   registrationSubmitted: 'Registration submitted. Awaiting approval.',
+  userLanguage: 'Language must be el or en',
+  inviteRevoked: 'Invite revoked.',
+  inviteResent: 'Invite sent again.',
+  inviteRevokeUsed: 'Only an invite nobody has used can be revoked.',
+  inviteResendRefused: 'Only an unused invite that names an email can be sent again.',
+  inviteConfirmingDelete: 'Someone is confirming their address through this invite: revoke it instead.',
+  registrationConfirmMail: 'Almost there: open the link we sent to {email} to confirm your address.',
+  emailConfirmInvalid: 'Confirmation link not valid.',
+  emailConfirmExpired: 'This confirmation link has expired. Register again through the invite.',
+  emailConfirmUsed: 'This confirmation link has already been used.',
   // Translations
   languageCode: 'Language must be a code of 2 or 3 letters, such as el or en',
   translationKeyTooLong: 'A translation key must be at most 200 characters',
@@ -134,9 +144,9 @@ export const MESSAGE_TEXTS_EN = {
   mfaChangePasskeyRemoved: 'A passkey was removed',
   mfaChangeRecoveryCodes: 'New recovery codes were made',
   mfaChangeReset: 'An administrator removed your second factors',
-  mfaMailSubject: 'Your sign-in protection changed',
   // Mail
-  resetMailSubject: 'Reset your password',
+  mailFailedTitle: 'A mail could not be sent',
+  mailFailedBody: 'To {to}, "{subject}": {error}',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGE_TEXTS_EN;

@@ -66,6 +66,7 @@ const envSchema = z
     TELEGRAM_CHANNEL: optional(z.string().regex(/^\w{3,64}$/, 'must be a public channel name')),
     TELEGRAM_BASE_URL: z.preprocess(blankIsUnset, url(['https:', 'http:']).default('https://t.me')),
     FEED_REFRESH_MINUTES: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(1440).default(10)),
+    MAIL_RETRY_SECONDS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(3600).default(60)),
     AUDIT_RETENTION_DAYS: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(36_500).default(365)),
     MFA_REQUIRED_FOR_ADMINS: z.preprocess(blankIsUnset, z.enum(['true', 'false']).default('false')),
     SITE_NAME: z.preprocess(blankIsUnset, z.string().max(100).default('Κοινότητα')),
@@ -115,6 +116,8 @@ export type Config = {
   telegramChannel: string | undefined;
   telegramBaseUrl: string;
   feedRefreshMs: number;
+  /** The wait before a failed mail's first retry; each later one waits twice the one before. */
+  mailRetryBaseMs: number;
   /** Audit entries older than this many days are deleted. */
   auditRetentionDays: number;
   /** Administrators without a second factor may do nothing but enrol one. */
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telegramChannel: e.TELEGRAM_CHANNEL,
     telegramBaseUrl: trimTrailingSlashes(e.TELEGRAM_BASE_URL),
     feedRefreshMs: e.FEED_REFRESH_MINUTES * 60_000,
+    mailRetryBaseMs: e.MAIL_RETRY_SECONDS * 1000,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     mfaRequiredForAdmins: e.MFA_REQUIRED_FOR_ADMINS === 'true',
     site: {

@@ -11,4 +11,6 @@ export const ADVISORY_LOCKS = {
   feedJob: 724_003_003,
   /** The retention job: one instance deletes old audit entries and ended sessions at a time. */
   retention: 724_003_004,
+  /** Sending queued mail: one instance goes through the queue at a time. */
+  mailQueue: 724_003_005,
 } as const;

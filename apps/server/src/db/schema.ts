@@ -45,6 +45,8 @@ export const users = pgTable(
     googleSub: text('google_sub'),
     /** Whether a second factor is enrolled: set with the factor, so the sign-in read and the access cache see it. */
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    /** The language mail is written in (`el` or `en`); unset reads as Greek. */
+    language: text('language', { enum: ['el', 'en'] }),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -181,6 +183,52 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/** A registrant's address confirmation link: only the hash is kept, it works once, within 24 hours. */
+export const emailConfirmations = pgTable(
+  'email_confirmations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inviteId: uuid('invite_id')
+      .notNull()
+      .references(() => invites.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('email_confirmations_user_idx').on(t.userId), index('email_confirmations_invite_idx').on(t.inviteId)],
+);
+
+/**
+ * Mail waiting to go out, written in the transaction of the change it tells of: a mail server that
+ * is down delays a mail, it does not lose it. Sent rows are kept a while for the record.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: uuid('id').primaryKey(),
+    createdAt: createdAt(),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('mail_queue_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
+  ],
 );
 
 /** An authenticator app (TOTP): the secret encrypted with a key outside the database; active once confirmed. */
@@ -336,12 +384,13 @@ export const invites = pgTable(
     email: text('email'),
     hours: integer('hours').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    status: text('status', { enum: ['pending', 'submitted', 'consumed', 'rejected'] })
+    status: text('status', { enum: ['pending', 'confirming', 'submitted', 'consumed', 'rejected'] })
       .notNull()
       .default('pending'),
     /** The account that registered through the invite (awaiting approval, or signed in with Google). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('invites_token_key').on(t.token),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_TEXTS_EL } from '@community/shared';
-import { notifyUser, passwordChangedNotification } from '../features/notifications/notify.js';
+import { tellPasswordChanged } from '../features/notifications/notify.js';
 import { createSignedInUser } from '../test/factories.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 
@@ -42,7 +42,7 @@ describe('the reader’s language', () => {
 
   it('shows each notification in the language of whoever reads it', async () => {
     const member = await createSignedInUser(server);
-    await notifyUser(server.deps.db, member.id, passwordChangedNotification);
+    await tellPasswordChanged(server.deps.db, server.deps.mail, member.id);
     const read = (headers: Record<string, string>) =>
       server.request('GET', '/api/auth/notifications', { token: member.token, headers });
     const [inEnglish, inGreek] = [await read({}), await read(greek)];

@@ -3,7 +3,8 @@ import { SMTPServer } from 'smtp-server';
 export type CapturedMail = { to: string[]; raw: string };
 
 /** A real SMTP server in the test process: the mailer speaks the protocol to it. */
-export async function startSmtpCapture() {
+/** `port`: listen where a server was told to send before this one existed (0: any free port). */
+export async function startSmtpCapture(port = 0) {
   const mails: CapturedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -19,10 +20,11 @@ export async function startSmtpCapture() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.server.address() as { port: number }).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
+    port: listening,
     mails,
     /** Resolves with the first mail to `address`, waiting for it to arrive. */
     async waitFor(address: string, timeoutMs = 10_000): Promise<CapturedMail> {
@@ -41,7 +43,66 @@ export async function startSmtpCapture() {
   };
 }
 
-/** The quoted-printable body soft-wraps long lines; undo that to read links whole. */
+function decodeQuotedPrintable(body: string): string {
+  const joined = body.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let at = 0; at < joined.length; at++) {
+    const hex = joined[at] === '=' ? joined.slice(at + 1, at + 3) : '';
+    if (/^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      at += 2;
+    } else bytes.push(joined.charCodeAt(at));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/**
+ * The message with each part's body decoded (quoted-printable or base64), so tests read links and
+ * Greek words whole; headers stay as sent.
+ */
 export function mailText(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const out: string[] = [];
+  let encoding: string | undefined;
+  let body: string[] | undefined;
+  const flush = () => {
+    if (!body) return;
+    const text = body.join('\n');
+    out.push(encoding === 'base64' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text));
+    body = undefined;
+    encoding = undefined;
+  };
+  for (const line of raw.split(/\r?\n/)) {
+    if (body) {
+      if (!line.startsWith('--')) {
+        body.push(line);
+        continue;
+      }
+      flush();
+    }
+    const declared = /^Content-Transfer-Encoding: *(quoted-printable|base64)$/i.exec(line);
+    if (declared) encoding = declared[1]!.toLowerCase();
+    else if (line === '' && encoding) {
+      body = [];
+      continue;
+    }
+    out.push(line);
+  }
+  flush();
+  return out.join('\n');
+}
+
+/** The Subject header, its encoded words (RFC 2047, as nodemailer writes non-ASCII) decoded. */
+export function mailSubject(raw: string): string {
+  const header = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
+  return header
+    .replace(/\r?\n[ \t]/g, ' ')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_word, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_hex, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
+    )
+    .trim();
 }

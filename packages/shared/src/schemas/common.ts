@@ -75,3 +75,7 @@ export const optionalPasswordSchema = z
   .transform((value) => value || undefined);
 
 export const booleanField = (label: string) => z.boolean({ error: () => messages.notBoolean(label) });
+
+/** The languages mail is written in; a person's choice is kept on their account. */
+export const USER_LANGUAGES = ['el', 'en'] as const;
+export const userLanguageSchema = z.enum(USER_LANGUAGES, { error: () => messages.userLanguage });

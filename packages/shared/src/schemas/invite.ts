@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { emailSchema, passwordSchema, requiredText } from './common.js';
+import { emailSchema, passwordSchema, requiredText, userLanguageSchema } from './common.js';
 
 export const INVITE_DEFAULT_HOURS = 48;
 export const INVITE_MIN_HOURS = 1;
 /** A year: an invite link is meant to be used soon. */
 export const INVITE_MAX_HOURS = 24 * 365;
 
-/** Stored states; `pending` shows as 'Not used', and an overdue pending invite answers `expired`. */
-export const INVITE_STATUSES = ['pending', 'submitted', 'consumed', 'expired', 'rejected'] as const;
+/**
+ * Stored states; `pending` shows as 'Not used', and an overdue pending invite answers `expired`, a
+ * revoked one `revoked`. `confirming`: someone registered and has not yet opened the link mailed to
+ * confirm their address.
+ */
+export const INVITE_STATUSES = ['pending', 'confirming', 'submitted', 'consumed', 'expired', 'revoked', 'rejected'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
 
 export const inviteSchema = z.object({
@@ -20,8 +24,9 @@ export const inviteSchema = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   consumedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
   status: z.enum(INVITE_STATUSES),
-  /** The person waiting for approval, while the invite is `submitted`. */
+  /** The person who registered, while the invite is `confirming` or `submitted`. */
   registrant: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
 });
 export type Invite = z.infer<typeof inviteSchema>;
@@ -76,8 +81,18 @@ export const registerInviteBodySchema = z.object({
   name: requiredText('Name', 100),
   email: emailSchema,
   password: passwordSchema,
+  /** The interface language at registration: the language of the mail this person gets. */
+  language: userLanguageSchema.optional(),
 });
 export type RegisterInviteBody = z.infer<typeof registerInviteBodySchema>;
+
+export const confirmRegistrationBodySchema = z.object({
+  token: z
+    .string({ error: () => messages.emailConfirmInvalid })
+    .min(1, messages.emailConfirmInvalid)
+    .max(200, messages.emailConfirmInvalid),
+});
+export type ConfirmRegistrationBody = z.infer<typeof confirmRegistrationBodySchema>;
 
 export const googleSignInBodySchema = z.object({
   credential: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { optionalPasswordSchema, optionalText, requiredText } from './common.js';
+import { optionalPasswordSchema, optionalText, requiredText, userLanguageSchema } from './common.js';
 
 export const profileSchema = z.object({
   _id: z.string(),
@@ -15,6 +15,8 @@ export type Profile = z.infer<typeof profileSchema>;
 
 export const myProfileResponseSchema = z.object({
   profile: profileSchema,
+  /** The language of the mail this person gets. */
+  language: userLanguageSchema,
   /** Present only when the password changed: older tokens have just ended. */
   token: z.string().optional(),
 });
@@ -36,5 +38,7 @@ export const updateMyProfileBodySchema = z.object({
     (value) => value === null || PROFILE_IMAGE_PATH.test(value),
     messages.imageNotUploaded,
   ),
+  /** Left out: the saved language stays. */
+  language: userLanguageSchema.optional(),
 });
 export type UpdateMyProfileBody = z.infer<typeof updateMyProfileBodySchema>;

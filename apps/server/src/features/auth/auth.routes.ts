@@ -24,7 +24,7 @@ import { beginSecondStep } from '../mfa/mfa-sign-in.js';
 import { startSession } from '../sessions/start-session.js';
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { db, limits, tokens, mailer, config, background } = deps;
+  const { db, limits, tokens, mail, config, background } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
   const oneAttemptPerAccount = createKeyedQueue();
@@ -102,7 +102,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
       await limits.consume('forgotPerEmail', email);
       await recordAudit(db, contextOf(request), { action: 'auth.reset_requested', actor: { id: null, email } });
       background.run('password reset mail', () =>
-        sendPasswordReset({ db, mailer, publicUrl: config.publicUrl }, email),
+        sendPasswordReset({ db, mail, publicUrl: config.publicUrl }, email),
       );
       return { message: messages.resetSent };
     },
@@ -122,7 +122,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       await limits.consume('tokenChecksPerIp', request.ip);
-      const email = await resetPassword(db, contextOf(request), request.body.resetToken, request.body.password);
+      const email = await resetPassword({ db, mail }, contextOf(request), request.body.resetToken, request.body.password);
       if (!email) throw new AppError('bad_request', messages.resetInvalid);
       // Whoever holds the mailbox may sign in again at once, even while others keep failing on purpose.
       await limits.reset('loginFailuresPerAccount', email);

@@ -1,51 +1,40 @@
-import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { messages } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { passwordResets, users } from '../../db/schema.js';
-import type { Mailer } from '../../lib/mailer.js';
+import { hashLinkToken, newLinkToken } from '../../lib/link-tokens.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { recordAudit, REDACTED } from '../audit/audit.queries.js';
-import { notifyUser, passwordChangedNotification } from '../notifications/notify.js';
+import type { MailQueue } from '../mail/mail-queue.js';
+import { tellPasswordChanged } from '../notifications/notify.js';
 import { revokeSessionsOf } from '../sessions/sessions.queries.js';
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
-/** Only the hash is stored: a copy of the database cannot be used to reset anyone's password. */
-const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 /** Runs after the answer is sent, so its duration does not tell whether the account exists. */
 export async function sendPasswordReset(
-  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  deps: { db: Db; mail: MailQueue; publicUrl: string },
   email: string,
 ): Promise<void> {
-  const { db, mailer, publicUrl } = deps;
+  const { db, mail, publicUrl } = deps;
   const [user] = await db
-    .select({ id: users.id, name: users.name, blocked: users.blocked })
+    .select({ id: users.id, name: users.name, language: users.language, blocked: users.blocked })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
   if (!user || user.blocked) return;
-  const token = crypto.randomBytes(32).toString('base64url');
+  const token = newLinkToken();
   await db.insert(passwordResets).values({
-    tokenHash: hashToken(token),
+    tokenHash: hashLinkToken(token),
     userId: user.id,
     expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
   });
   const link = `${publicUrl}/admin/reset-password/${token}`;
-  await mailer.send({
-    to: email,
-    subject: messages.resetMailSubject,
-    text: [
-      `Hello ${user.name},`,
-      '',
-      'Someone asked to reset the password of your account. To choose a new password, open:',
-      link,
-      '',
-      'The link works once, within one hour. If it was not you, ignore this message: your password stays as it is.',
-    ].join('\n'),
-  });
+  await mail.queue(db, 'passwordReset', { email, language: user.language }, { name: user.name, link });
+  // Queued after the answer went out: nothing else starts its sending.
+  mail.kick();
 }
 
 /**
@@ -53,7 +42,7 @@ export async function sendPasswordReset(
  * the account's email, or null when the token is not usable.
  */
 export async function resetPassword(
-  db: Db,
+  { db, mail }: { db: Db; mail: MailQueue },
   context: RequestContext,
   token: string,
   password: string,
@@ -65,7 +54,7 @@ export async function resetPassword(
       .set({ usedAt: new Date() })
       .where(
         and(
-          eq(passwordResets.tokenHash, hashToken(token)),
+          eq(passwordResets.tokenHash, hashLinkToken(token)),
           isNull(passwordResets.usedAt),
           gt(passwordResets.expiresAt, new Date()),
         ),
@@ -77,7 +66,7 @@ export async function resetPassword(
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
       .where(eq(users.id, consumed.userId))
       .returning({ email: users.email });
-    await notifyUser(tx, consumed.userId, passwordChangedNotification);
+    await tellPasswordChanged(tx, mail, consumed.userId);
     // Every other link sent to this account stops working too, and every session ends.
     await expireResetLinks(tx, consumed.userId);
     await revokeSessionsOf(tx, consumed.userId);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Invite, InviteStatus, InviteValidation } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { listPage } from '../../db/list.js';
@@ -10,10 +10,18 @@ type Registrant = { id: string | null; name: string | null; email: string | null
 export const inviteLink = (publicUrl: string, token: string) =>
   `${publicUrl}/admin/invite?token=${encodeURIComponent(token)}`;
 
-/** An unused invite past its expiry reads as expired; the stored row keeps `pending`. */
-export function effectiveStatus(row: Pick<InviteRow, 'status' | 'expiresAt'>, now = new Date()): InviteStatus {
-  return row.status === 'pending' && row.expiresAt <= now ? 'expired' : row.status;
+/** An unused invite reads as revoked once revoked, else as expired past its expiry; the stored row keeps `pending`. */
+export function effectiveStatus(
+  row: Pick<InviteRow, 'status' | 'expiresAt' | 'revokedAt'>,
+  now = new Date(),
+): InviteStatus {
+  if (row.status !== 'pending') return row.status;
+  if (row.revokedAt) return 'revoked';
+  return row.expiresAt <= now ? 'expired' : 'pending';
 }
+
+/** The states in which an account made through the invite waits: for its address, then for an administrator. */
+export const REGISTRANT_WAITS: readonly InviteStatus[] = ['confirming', 'submitted'];
 
 export function toInvite(row: InviteRow, publicUrl: string, registrant?: Registrant): Invite {
   const status = effectiveStatus(row);
@@ -26,9 +34,10 @@ export function toInvite(row: InviteRow, publicUrl: string, registrant?: Registr
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     consumedAt: row.consumedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
     status,
     registrant:
-      status === 'submitted' && registrant?.id
+      REGISTRANT_WAITS.includes(status) && registrant?.id
         ? { _id: registrant.id, name: registrant.name ?? '', email: registrant.email ?? '' }
         : null,
   };
@@ -36,13 +45,14 @@ export function toInvite(row: InviteRow, publicUrl: string, registrant?: Registr
 
 /** A GET: reading an invite never uses it up (mail scanners open links). */
 export function toValidation(row: InviteRow | undefined): InviteValidation {
-  if (!row || row.status === 'rejected') {
+  const status = row && effectiveStatus(row);
+  if (!row || status === 'rejected' || status === 'revoked') {
     return { ok: false, expired: false, consumed: false, email: null, expiresAt: null };
   }
-  const status = effectiveStatus(row);
   return {
     ok: true,
     expired: status === 'expired',
+    // While confirming, the one who registered may register again (a lost or expired mail).
     consumed: status === 'submitted' || status === 'consumed',
     email: row.email,
     expiresAt: row.expiresAt.toISOString(),
@@ -95,5 +105,5 @@ export async function releaseInvitesOf(tx: Db, userId: string): Promise<void> {
   await tx
     .update(invites)
     .set({ status: 'rejected', userId: null })
-    .where(and(eq(invites.userId, userId), eq(invites.status, 'submitted')));
+    .where(and(eq(invites.userId, userId), inArray(invites.status, ['confirming', 'submitted'])));
 }

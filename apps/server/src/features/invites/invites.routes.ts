@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiRoutes,
+  confirmRegistrationBodySchema,
   createInviteBodySchema,
   deletedSchema,
   idParamsSchema,
@@ -17,12 +18,22 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import { contextOf, signedInContextOf } from '../../lib/request-context.js';
 import { findInviteByToken, listInvites, toValidation } from './invites.queries.js';
-import { approveInvite, createInvite, deleteInvite, registerThroughInvite, rejectInvite } from './invites.service.js';
+import {
+  approveInvite,
+  confirmRegistration,
+  createInvite,
+  deleteInvite,
+  registerThroughInvite,
+  rejectInvite,
+  resendInvite,
+  revokeInvite,
+} from './invites.service.js';
 
-export function registerInviteRoutes(app: FastifyInstance, { db, config, limits }: AppDeps) {
+export function registerInviteRoutes(app: FastifyInstance, { db, mail, config, limits }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['invites'];
   const { publicUrl } = config;
+  const deps = { db, mail, publicUrl };
 
   r.get(
     apiRoutes.invites,
@@ -43,14 +54,14 @@ export function registerInviteRoutes(app: FastifyInstance, { db, config, limits 
     {
       schema: {
         summary: 'Create an invite link',
-        description: 'Without an email any account may use it; hours default to 48.',
+        description: 'Without an email any account may use it; with one, the invite is mailed there. Hours default to 48.',
         tags,
         body: createInviteBodySchema,
         response: { 201: inviteSchema },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createInvite(db, signedInContextOf(request), publicUrl, request.body)),
+      reply.code(201).send(await createInvite(deps, signedInContextOf(request), request.body)),
   );
 
   r.delete(
@@ -59,7 +70,7 @@ export function registerInviteRoutes(app: FastifyInstance, { db, config, limits 
       config: { errors: [409] },
       schema: {
         summary: 'Delete an invite',
-        description: 'Refused while a registration through it awaits approval.',
+        description: 'Refused while a registration through it awaits its address or an administrator.',
         tags,
         params: idParamsSchema,
         response: { 200: deletedSchema },
@@ -82,7 +93,7 @@ export function registerInviteRoutes(app: FastifyInstance, { db, config, limits 
         response: { 200: inviteSchema },
       },
     },
-    (request) => approveInvite(db, contextOf(request), publicUrl, request.params.id),
+    (request) => approveInvite(deps, contextOf(request), request.params.id),
   );
 
   r.post(
@@ -97,7 +108,38 @@ export function registerInviteRoutes(app: FastifyInstance, { db, config, limits 
         response: { 200: inviteSchema },
       },
     },
-    (request) => rejectInvite(db, contextOf(request), publicUrl, request.params.id),
+    (request) => rejectInvite(deps, contextOf(request), request.params.id),
+  );
+
+  r.post(
+    `${apiRoutes.invites}/:id/revoke`,
+    {
+      config: { errors: [409] },
+      schema: {
+        summary: 'Revoke an invite',
+        description:
+          'The link stops working. A registration still confirming its address through it ends, with its account.',
+        tags,
+        params: idParamsSchema,
+        response: { 200: inviteSchema },
+      },
+    },
+    (request) => revokeInvite(deps, contextOf(request), request.params.id),
+  );
+
+  r.post(
+    `${apiRoutes.invites}/:id/resend`,
+    {
+      config: { errors: [409] },
+      schema: {
+        summary: 'Mail an invite again',
+        description: 'Only an unused invite that names an email; its expiry starts again and the link stays the same.',
+        tags,
+        params: idParamsSchema,
+        response: { 200: inviteSchema },
+      },
+    },
+    (request) => resendInvite(deps, signedInContextOf(request), request.params.id),
   );
 
   r.get(
@@ -125,7 +167,8 @@ export function registerInviteRoutes(app: FastifyInstance, { db, config, limits 
       config: { access: 'public', errors: [409, 429] },
       schema: {
         summary: 'Register through an invite',
-        description: 'Creates an account that waits for an administrator to approve it.',
+        description:
+          'Creates an account and mails a link that confirms its address; once opened, an administrator approves or rejects it.',
         tags,
         security: [],
         body: registerInviteBodySchema,
@@ -134,8 +177,28 @@ export function registerInviteRoutes(app: FastifyInstance, { db, config, limits 
     },
     async (request, reply) => {
       await limits.consume('registrationPerIp', request.ip);
-      await registerThroughInvite(db, contextOf(request), request.body);
-      return reply.code(201).send({ message: messages.registrationSubmitted });
+      await registerThroughInvite(deps, contextOf(request), request.body);
+      return reply.code(201).send({ message: messages.registrationConfirmMail(request.body.email) });
+    },
+  );
+
+  r.post(
+    apiRoutes.confirmRegistration,
+    {
+      config: { access: 'public', errors: [429] },
+      schema: {
+        summary: 'Confirm the address of a registration',
+        description: 'The link mailed at registration works once, within 24 hours.',
+        tags,
+        security: [],
+        body: confirmRegistrationBodySchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      await limits.consume('tokenChecksPerIp', request.ip);
+      await confirmRegistration(db, contextOf(request), request.body.token);
+      return { message: messages.registrationSubmitted };
     },
   );
 }

@@ -1,25 +1,28 @@
-import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { messages, type Invite, type RegisterInviteBody } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { invites, roles, userRoles, users } from '../../db/schema.js';
+import { emailConfirmations, invites, roles, userRoles, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
+import { hashLinkToken, newLinkToken } from '../../lib/link-tokens.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { RequestContext, SignedInContext } from '../../lib/request-context.js';
 import { changesBetween, recordAudit } from '../audit/audit.queries.js';
+import type { MailQueue } from '../mail/mail-queue.js';
 import { notifyAdmins, notifyUser } from '../notifications/notify.js';
 import { isEmailTaken } from '../users/users.queries.js';
-import { effectiveStatus, lockInvite, toInvite, type InviteRow } from './invites.queries.js';
+import { effectiveStatus, inviteLink, lockInvite, toInvite, type InviteRow } from './invites.queries.js';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** How long the link that confirms a registrant's address works. */
+export const CONFIRMATION_LIFETIME_MS = 24 * HOUR_MS;
+
+export type InviteDeps = { db: Db; mail: MailQueue; publicUrl: string };
 
 const notFound = () => new AppError('not_found', messages.notFound('Invite'));
 const emailTaken = () => new AppError('conflict', messages.emailTaken);
 
-/** 32 random bytes: guessing one is hopeless, and the rate limit on token checks makes it slower still. */
-const newInviteToken = () => crypto.randomBytes(32).toString('base64url');
 
 /** An invite as its audit entry names it: for whom, or for anyone. */
 const inviteTarget = (invite: { id: string; email: string | null }) => ({
@@ -28,19 +31,34 @@ const inviteTarget = (invite: { id: string; email: string | null }) => ({
   label: invite.email ?? 'any',
 });
 
+/** The invite, mailed to the address it names (in the inviter's language: the invitee has none yet). */
+async function mailInvite(deps: InviteDeps, tx: Db, invite: InviteRow, inviter: { id: string }) {
+  if (!invite.email) return;
+  const [from] = await tx
+    .select({ name: users.name, language: users.language })
+    .from(users)
+    .where(eq(users.id, inviter.id));
+  await deps.mail.queue(
+    tx,
+    'invite',
+    { email: invite.email, language: from?.language ?? null },
+    { link: inviteLink(deps.publicUrl, invite.token), expiresAt: invite.expiresAt, inviterName: from?.name ?? '' },
+  );
+}
+
 export async function createInvite(
-  db: Db,
+  deps: InviteDeps,
   context: SignedInContext,
-  publicUrl: string,
   body: { email: string | null; hours: number },
 ): Promise<Invite> {
+  const { db, publicUrl } = deps;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(invites)
       .values({
         id: newId(),
         createdBy: context.actor.id,
-        token: newInviteToken(),
+        token: newLinkToken(),
         email: body.email,
         hours: body.hours,
         expiresAt: new Date(Date.now() + body.hours * HOUR_MS),
@@ -51,15 +69,20 @@ export async function createInvite(
       target: inviteTarget(row!),
       changes: changesBetween(null, { email: row!.email, hours: row!.hours, expiresAt: row!.expiresAt }),
     });
+    await mailInvite(deps, tx, row!, context.actor);
     return toInvite(row!, publicUrl);
   });
 }
 
-/** Why an invite cannot be used right now, in the words the invite page shows; null when it can. */
-export function inviteRefusal(row: InviteRow | undefined, email: string): string | null {
+/**
+ * Why an invite cannot be used right now, in the words the invite page shows; null when it can.
+ * While a registration through it waits for its address, the same address may register again.
+ */
+export function inviteRefusal(row: InviteRow | undefined, email: string, registrantEmail?: string | null): string | null {
   if (!row) return messages.inviteInvalid;
   const status = effectiveStatus(row);
-  if (status === 'rejected') return messages.inviteInvalid;
+  if (status === 'rejected' || status === 'revoked') return messages.inviteInvalid;
+  if (status === 'confirming' && registrantEmail !== email) return messages.inviteUsed;
   if (status === 'submitted' || status === 'consumed') return messages.inviteUsed;
   if (status === 'expired') return messages.inviteExpired;
   if (row.email && row.email !== email) return messages.inviteOtherEmail;
@@ -72,23 +95,59 @@ async function userRoleId(tx: Db): Promise<string> {
   return role.id;
 }
 
-/** Local registration: an unconfirmed account waits for an administrator; the invite is `submitted`. */
-export async function registerThroughInvite(db: Db, context: RequestContext, body: RegisterInviteBody): Promise<void> {
+/** The account a registration made, while it has not been confirmed by an administrator. */
+async function waitingRegistrant(tx: Db, invite: InviteRow) {
+  if (!invite.userId) return undefined;
+  const [row] = await tx
+    .select({ id: users.id, name: users.name, email: users.email, language: users.language })
+    .from(users)
+    .where(and(eq(users.id, invite.userId), eq(users.confirmed, false)));
+  return row;
+}
+
+/**
+ * Local registration: an unconfirmed account, and a mail with the link that confirms its address.
+ * Only once that link is opened does the registration wait for an administrator.
+ */
+export async function registerThroughInvite(
+  deps: InviteDeps,
+  context: RequestContext,
+  body: RegisterInviteBody,
+): Promise<void> {
+  const { db, mail, publicUrl } = deps;
   const passwordHash = await hashPassword(body.password);
   try {
     await db.transaction(async (tx) => {
       const invite = await lockInvite(tx, { token: body.token });
-      const refusal = inviteRefusal(invite, body.email);
+      const earlier = invite?.status === 'confirming' ? await waitingRegistrant(tx, invite) : undefined;
+      const refusal = inviteRefusal(invite, body.email, earlier?.email);
       if (refusal) throw new AppError('bad_request', refusal);
+      // Registering again before confirming (a lost or expired mail) starts over.
+      if (earlier) await tx.delete(users).where(eq(users.id, earlier.id));
       if (await isEmailTaken(tx, body.email)) throw emailTaken();
       const userId = newId();
-      await tx.insert(users).values({ id: userId, name: body.name, email: body.email, passwordHash, confirmed: false });
-      await tx.update(invites).set({ status: 'submitted', userId }).where(eq(invites.id, invite!.id));
-      await notifyAdmins(tx, {
-        title: messages.registrationAwaitsTitle,
-        body: messages.registrationAwaitsBody(body.name, body.email),
-        link: '/admin/invites',
+      await tx.insert(users).values({
+        id: userId,
+        name: body.name,
+        email: body.email,
+        passwordHash,
+        confirmed: false,
+        language: body.language ?? null,
       });
+      await tx.update(invites).set({ status: 'confirming', userId }).where(eq(invites.id, invite!.id));
+      const token = newLinkToken();
+      await tx.insert(emailConfirmations).values({
+        tokenHash: hashLinkToken(token),
+        userId,
+        inviteId: invite!.id,
+        expiresAt: new Date(Date.now() + CONFIRMATION_LIFETIME_MS),
+      });
+      await mail.queue(
+        tx,
+        'confirmEmail',
+        { email: body.email, language: body.language ?? null },
+        { name: body.name, link: `${publicUrl}/admin/confirm-email?token=${encodeURIComponent(token)}` },
+      );
       await recordAudit(tx, context, {
         action: 'invite.register',
         actor: { id: userId, email: body.email },
@@ -102,6 +161,43 @@ export async function registerThroughInvite(db: Db, context: RequestContext, bod
   }
 }
 
+/** The registrant opened the mailed link: the registration now waits for an administrator. */
+export async function confirmRegistration(db: Db, context: RequestContext, token: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [confirmation] = await tx
+      .select()
+      .from(emailConfirmations)
+      .where(eq(emailConfirmations.tokenHash, hashLinkToken(token)))
+      .for('update');
+    if (!confirmation) throw new AppError('bad_request', messages.emailConfirmInvalid);
+    if (confirmation.usedAt) throw new AppError('bad_request', messages.emailConfirmUsed);
+    if (confirmation.expiresAt <= new Date()) throw new AppError('bad_request', messages.emailConfirmExpired);
+    const invite = await lockInvite(tx, { id: confirmation.inviteId });
+    // Revoked meanwhile, or registered again with a newer link.
+    if (invite?.status !== 'confirming' || invite.userId !== confirmation.userId) {
+      throw new AppError('bad_request', messages.emailConfirmInvalid);
+    }
+    const registrant = await waitingRegistrant(tx, invite);
+    if (!registrant) throw new AppError('bad_request', messages.emailConfirmInvalid);
+    await tx
+      .update(emailConfirmations)
+      .set({ usedAt: new Date() })
+      .where(eq(emailConfirmations.tokenHash, confirmation.tokenHash));
+    await tx.update(invites).set({ status: 'submitted' }).where(eq(invites.id, invite.id));
+    await notifyAdmins(tx, {
+      title: messages.registrationAwaitsTitle,
+      body: messages.registrationAwaitsBody(registrant.name, registrant.email),
+      link: '/admin/invites',
+    });
+    await recordAudit(tx, context, {
+      action: 'invite.confirm_email',
+      actor: { id: registrant.id, email: registrant.email },
+      target: inviteTarget(invite),
+      changes: { status: ['confirming', 'submitted'] },
+    });
+  });
+}
+
 async function lockSubmitted(tx: Db, id: string): Promise<InviteRow> {
   const invite = await lockInvite(tx, { id });
   if (!invite) throw notFound();
@@ -110,49 +206,49 @@ async function lockSubmitted(tx: Db, id: string): Promise<InviteRow> {
 }
 
 /** Confirms the account, gives it the User role, uses the invite up and tells the person. */
-export async function approveInvite(db: Db, context: RequestContext, publicUrl: string, id: string): Promise<Invite> {
+export async function approveInvite(deps: InviteDeps, context: RequestContext, id: string): Promise<Invite> {
+  const { db, mail, publicUrl } = deps;
   const row = await db.transaction(async (tx) => {
     const invite = await lockSubmitted(tx, id);
+    const registrant = await waitingRegistrant(tx, invite);
     // The registrant was deleted meanwhile: there is nobody left to approve.
-    if (!invite.userId) throw new AppError('conflict', messages.inviteNotSubmitted);
-    await tx.update(users).set({ confirmed: true, updatedAt: new Date() }).where(eq(users.id, invite.userId));
+    if (!registrant) throw new AppError('conflict', messages.inviteNotSubmitted);
+    await tx.update(users).set({ confirmed: true, updatedAt: new Date() }).where(eq(users.id, registrant.id));
     await tx
       .insert(userRoles)
-      .values({ id: newId(), userId: invite.userId, roleId: await userRoleId(tx) })
+      .values({ id: newId(), userId: registrant.id, roleId: await userRoleId(tx) })
       .onConflictDoNothing();
     const [updated] = await tx
       .update(invites)
       .set({ status: 'consumed', consumedAt: new Date() })
       .where(eq(invites.id, id))
       .returning();
-    await notifyUser(tx, invite.userId, {
+    await notifyUser(tx, registrant.id, {
       title: messages.approvedTitle,
       body: messages.approvedBody,
       link: '/admin/account/profile',
     });
-    const [registrant] = await tx.select({ email: users.email }).from(users).where(eq(users.id, invite.userId));
+    await mail.queue(tx, 'approved', registrant, { name: registrant.name });
     await recordAudit(tx, context, {
       action: 'invite.approve',
       target: inviteTarget(invite),
-      changes: { registrant: [null, registrant?.email ?? null], status: ['submitted', 'consumed'] },
+      changes: { registrant: [null, registrant.email], status: ['submitted', 'consumed'] },
     });
     return updated!;
   });
   return toInvite(row, publicUrl);
 }
 
-/** Marks the invite rejected and removes the account that was waiting for approval. */
-export async function rejectInvite(db: Db, context: RequestContext, publicUrl: string, id: string): Promise<Invite> {
+/** Marks the invite rejected, removes the account that was waiting for approval and tells the person. */
+export async function rejectInvite(deps: InviteDeps, context: RequestContext, id: string): Promise<Invite> {
+  const { db, mail, publicUrl } = deps;
   const row = await db.transaction(async (tx) => {
     const invite = await lockSubmitted(tx, id);
-    const registrant = invite.userId
-      ? (
-          await tx
-            .delete(users)
-            .where(and(eq(users.id, invite.userId), eq(users.confirmed, false)))
-            .returning({ email: users.email })
-        )[0]
-      : undefined;
+    const registrant = await waitingRegistrant(tx, invite);
+    if (registrant) {
+      await tx.delete(users).where(eq(users.id, registrant.id));
+      await mail.queue(tx, 'rejected', registrant, { name: registrant.name });
+    }
     await recordAudit(tx, context, {
       action: 'invite.reject',
       target: inviteTarget(invite),
@@ -174,6 +270,7 @@ export async function deleteInvite(db: Db, context: RequestContext, id: string):
     if (!invite) throw notFound();
     // Deleting it would leave the waiting account with nobody to decide on it.
     if (invite.status === 'submitted' && invite.userId) throw new AppError('conflict', messages.inviteSubmittedDelete);
+    if (invite.status === 'confirming') throw new AppError('conflict', messages.inviteConfirmingDelete);
     await tx.delete(invites).where(eq(invites.id, id));
     await recordAudit(tx, context, {
       action: 'invite.delete',
@@ -181,6 +278,62 @@ export async function deleteInvite(db: Db, context: RequestContext, id: string):
       changes: changesBetween({ email: invite.email, status: invite.status, expiresAt: invite.expiresAt }, null),
     });
   });
+}
+
+/**
+ * The link stops working at once. A registration still confirming its address through it ends
+ * too, with its account; one already waiting for an administrator is decided there instead.
+ */
+export async function revokeInvite(deps: InviteDeps, context: RequestContext, id: string): Promise<Invite> {
+  const { db, publicUrl } = deps;
+  const row = await db.transaction(async (tx) => {
+    const invite = await lockInvite(tx, { id });
+    if (!invite) throw notFound();
+    if (invite.revokedAt) return invite;
+    if (invite.status !== 'pending' && invite.status !== 'confirming') {
+      throw new AppError('conflict', messages.inviteRevokeUsed);
+    }
+    const registrant = invite.status === 'confirming' ? await waitingRegistrant(tx, invite) : undefined;
+    if (registrant) await tx.delete(users).where(eq(users.id, registrant.id));
+    const [updated] = await tx
+      .update(invites)
+      .set({ status: 'pending', userId: null, revokedAt: new Date() })
+      .where(eq(invites.id, id))
+      .returning();
+    await recordAudit(tx, context, {
+      action: 'invite.revoke',
+      target: inviteTarget(invite),
+      changes: { status: [effectiveStatus(invite), 'revoked'], registrant: [registrant?.email ?? null, null] },
+    });
+    return updated!;
+  });
+  return toInvite(row, publicUrl);
+}
+
+/** Mails an unused invite again, with a fresh expiry: the link stays the same. */
+export async function resendInvite(deps: InviteDeps, context: SignedInContext, id: string): Promise<Invite> {
+  const { db, publicUrl } = deps;
+  const row = await db.transaction(async (tx) => {
+    const invite = await lockInvite(tx, { id });
+    if (!invite) throw notFound();
+    const status = effectiveStatus(invite);
+    if (!invite.email || (status !== 'pending' && status !== 'expired')) {
+      throw new AppError('conflict', messages.inviteResendRefused);
+    }
+    const [updated] = await tx
+      .update(invites)
+      .set({ expiresAt: new Date(Date.now() + invite.hours * HOUR_MS) })
+      .where(eq(invites.id, id))
+      .returning();
+    await mailInvite(deps, tx, updated!, context.actor);
+    await recordAudit(tx, context, {
+      action: 'invite.resend',
+      target: inviteTarget(invite),
+      changes: { expiresAt: [invite.expiresAt, updated!.expiresAt] },
+    });
+    return updated!;
+  });
+  return toInvite(row, publicUrl);
 }
 
 /** Google sign-in through an invite: a confirmed member at once, and the invite is used up. */

@@ -1,18 +1,24 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invites, notifications, userRoles, users } from '../../db/schema.js';
+import { emailConfirmations, invites, notifications, userRoles, users } from '../../db/schema.js';
 import { createSignedInUser, roleIdOfType, uniqueEmail } from '../../test/factories.js';
+import { mailSubject, mailText, startSmtpCapture } from '../../test/smtp-capture.js';
 import { ADMIN_EMAIL, startTestServer, type TestServer } from '../../test/test-server.js';
 
 let server: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 let admin: string;
 beforeAll(async () => {
+  smtp = await startSmtpCapture();
   // Each test speaks from its own client address, so the per-IP limits count one test at a time.
-  server = await startTestServer({ TRUST_PROXY: 'loopback' });
+  server = await startTestServer({ TRUST_PROXY: 'loopback', SMTP_URL: smtp.url });
   admin = await server.adminToken();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
 
 let lastAddress = 0;
 const newAddress = () => `198.51.100.${++lastAddress % 250}`;
@@ -25,6 +31,29 @@ const createInvite = async (body: Record<string, unknown> = {}) => {
 
 const register = (body: Record<string, unknown>, address = newAddress()) =>
   server.request('POST', '/api/auth/register-invite', { body, headers: { 'x-forwarded-for': address } });
+
+/** The token of the newest confirmation link mailed to `email`. */
+async function confirmationToken(email: string): Promise<string> {
+  await smtp.waitFor(email);
+  const mail = smtp.mails.filter((one) => one.to.includes(email)).at(-1)!;
+  const token = /confirm-email\?token=([\w-]+)/.exec(mailText(mail.raw))?.[1];
+  if (!token) throw new Error(`no confirmation link in the mail to ${email}`);
+  return token;
+}
+
+const confirm = (token: string, address = newAddress()) =>
+  server.request('POST', '/api/auth/register-invite/confirm', {
+    body: { token },
+    headers: { 'x-forwarded-for': address },
+  });
+
+/** Registers and opens the mailed link: the registration then waits for an administrator. */
+async function registerAndConfirm(body: { email: string }) {
+  const registered = await register(body);
+  if (registered.status !== 201) throw new Error(`registration failed: ${registered.status} ${registered.text}`);
+  const confirmed = await confirm(await confirmationToken(body.email));
+  if (confirmed.status !== 200) throw new Error(`confirmation failed: ${confirmed.status} ${confirmed.text}`);
+}
 
 const validate = (token: string, address = newAddress()) =>
   server.request('GET', `/api/auth/invites/validate/${encodeURIComponent(token)}`, {
@@ -129,12 +158,19 @@ describe('GET /api/auth/invites', () => {
     await expirePast(overdue._id);
     const submitted = await createInvite();
     const body = registrant(submitted.token);
+    const list = async () =>
+      (await server.get('/api/auth/invites?limit=1000', admin)).body.data as {
+        _id: string;
+        status: string;
+        registrant: unknown;
+      }[];
     expect((await register(body)).status).toBe(201);
-    const listed = (await server.get('/api/auth/invites?limit=1000', admin)).body.data as {
-      _id: string;
-      status: string;
-      registrant: unknown;
-    }[];
+    expect((await list()).find((invite) => invite._id === submitted._id)).toMatchObject({
+      status: 'confirming',
+      registrant: { name: body.name, email: body.email },
+    });
+    expect((await confirm(await confirmationToken(body.email))).status).toBe(200);
+    const listed = await list();
     expect(listed.find((invite) => invite._id === overdue._id)?.status).toBe('expired');
     expect(listed.find((invite) => invite._id === submitted._id)).toMatchObject({
       status: 'submitted',
@@ -164,9 +200,12 @@ describe('GET /api/auth/invites/validate/:token', () => {
     expect((await validate(invite.token)).body).toMatchObject({ ok: true, expired: true, consumed: false });
   });
 
-  it('says consumed once a registration was submitted', async () => {
+  it('says consumed once a registration was submitted, not while its address is being confirmed', async () => {
     const invite = await createInvite();
-    expect((await register(registrant(invite.token))).status).toBe(201);
+    const body = registrant(invite.token);
+    expect((await register(body)).status).toBe(201);
+    expect((await validate(invite.token)).body).toMatchObject({ ok: true, expired: false, consumed: false });
+    expect((await confirm(await confirmationToken(body.email))).status).toBe(200);
     expect((await validate(invite.token)).body).toMatchObject({ ok: true, expired: false, consumed: true });
   });
 
@@ -180,17 +219,36 @@ describe('GET /api/auth/invites/validate/:token', () => {
 });
 
 describe('POST /api/auth/register-invite', () => {
-  it('creates an unconfirmed account, marks the invite submitted and tells the administrators', async () => {
+  it('creates an unconfirmed account and mails the link that confirms its address; only then are administrators told', async () => {
     const invite = await createInvite();
-    const body = registrant(invite.token);
+    const body = registrant(invite.token, { language: 'en' });
     const response = await register(body);
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ message: 'Registration submitted. Awaiting approval.' });
+    expect(response.body).toEqual({
+      message: `Almost there: open the link we sent to ${body.email} to confirm your address.`,
+    });
 
     const user = await storedUser(body.email);
-    expect(user).toMatchObject({ name: body.name, confirmed: false, blocked: false });
+    expect(user).toMatchObject({ name: body.name, confirmed: false, blocked: false, language: 'en' });
     expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
-    expect(await storedInvite(invite._id)).toMatchObject({ status: 'submitted', userId: user!.id, consumedAt: null });
+    expect(await storedInvite(invite._id)).toMatchObject({ status: 'confirming', userId: user!.id, consumedAt: null });
+    expect(await adminNotificationsAbout(body.email)).toHaveLength(0);
+
+    const raw = (await smtp.waitFor(body.email)).raw;
+    const mail = mailText(raw);
+    expect(mailSubject(raw)).toBe('Confirm your address');
+    expect(mail).toContain('Content-Type: text/html');
+    expect(mail).toContain('Content-Type: text/plain');
+    expect(mail).toMatch(/http:\/\/community\.test\/admin\/confirm-email\?token=[\w-]{43}/);
+    const token = await confirmationToken(body.email);
+    const [stored] = await server.deps.db.select().from(emailConfirmations).where(eq(emailConfirmations.userId, user!.id));
+    expect(stored!.tokenHash).not.toContain(token);
+    expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+
+    const confirmed = await confirm(token);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toEqual({ message: 'Registration submitted. Awaiting approval.' });
+    expect(await storedInvite(invite._id)).toMatchObject({ status: 'submitted', userId: user!.id });
     expect(await adminNotificationsAbout(body.email)).toHaveLength(1);
 
     const login = await server.post('/api/auth/login', { email: body.email, password: body.password });
@@ -230,7 +288,7 @@ describe('POST /api/auth/register-invite', () => {
       'a rejected invite',
       async () => {
         const invite = await createInvite();
-        await register(registrant(invite.token));
+        await registerAndConfirm(registrant(invite.token));
         await server.post(`/api/auth/invites/${invite._id}/reject`, {}, admin);
         return invite.token;
       },
@@ -287,7 +345,7 @@ describe('approving and rejecting', () => {
   async function submitted() {
     const invite = await createInvite();
     const body = registrant(invite.token);
-    expect((await register(body)).status).toBe(201);
+    await registerAndConfirm(body);
     return { invite, body, user: (await storedUser(body.email))! };
   }
 
@@ -356,7 +414,7 @@ describe('a registrant deleted while awaiting approval', () => {
   it('I2: leaves the invite rejected, so it can be deleted rather than wait forever', async () => {
     const invite = await createInvite();
     const body = registrant(invite.token);
-    expect((await register(body)).status).toBe(201);
+    await registerAndConfirm(body);
     const waiting = await storedUser(body.email);
     expect((await server.del(`/api/auth/users/${waiting!.id}`, admin)).status).toBe(200);
     expect(await storedInvite(invite._id)).toMatchObject({ status: 'rejected', userId: null });
@@ -378,7 +436,7 @@ describe('DELETE /api/auth/invites/:id', () => {
 
   it('keeps an invite whose registration awaits a decision', async () => {
     const invite = await createInvite();
-    await register(registrant(invite.token));
+    await registerAndConfirm(registrant(invite.token));
     const response = await server.del(`/api/auth/invites/${invite._id}`, admin);
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ error: 'Approve or reject this registration before deleting the invite.' });
@@ -400,5 +458,157 @@ describe('invite tokens in the log', () => {
     const lines = server.logs.map((line) => JSON.stringify(line));
     expect(lines.some((line) => line.includes('/validate/[redacted]'))).toBe(true);
     expect(lines.filter((line) => line.includes(invite.token))).toEqual([]);
+  });
+});
+
+describe('POST /api/auth/register-invite/confirm', () => {
+  it.each([
+    ['tampered', async () => `${await freshToken()}x`, 'Confirmation link not valid.'],
+    [
+      'reused',
+      async () => {
+        const token = await freshToken();
+        expect((await confirm(token)).status).toBe(200);
+        return token;
+      },
+      'This confirmation link has already been used.',
+    ],
+    [
+      'expired',
+      async () => {
+        const token = await freshToken();
+        await server.deps.db.update(emailConfirmations).set({ expiresAt: new Date(Date.now() - 1000) });
+        return token;
+      },
+      'This confirmation link has expired. Register again through the invite.',
+    ],
+  ])('refuses a %s link with its sentence', async (_label, tokenOf, message) => {
+    const response = await confirm(await tokenOf());
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: message });
+  });
+
+  async function freshToken() {
+    const body = registrant((await createInvite()).token);
+    expect((await register(body)).status).toBe(201);
+    return confirmationToken(body.email);
+  }
+
+  it('lets the same address register again before confirming: only the newest link works', async () => {
+    const invite = await createInvite();
+    const body = registrant(invite.token);
+    expect((await register(body)).status).toBe(201);
+    const first = await confirmationToken(body.email);
+    expect((await register(registrant(invite.token))).body).toEqual({ error: 'This invite has already been used.' });
+    expect((await register({ ...body, name: 'Again' })).status).toBe(201);
+    await expect.poll(() => smtp.mails.filter((mail) => mail.to.includes(body.email)).length).toBe(2);
+    const second = await confirmationToken(body.email);
+    expect((await confirm(first)).body).toEqual({ error: 'Confirmation link not valid.' });
+    expect((await confirm(second)).status).toBe(200);
+    expect((await storedUser(body.email))!.name).toBe('Again');
+  });
+});
+
+describe('mail through the lifecycle', () => {
+  const mailTo = async (email: string, index = 0) => {
+    await expect.poll(() => smtp.mails.filter((mail) => mail.to.includes(email)).length).toBeGreaterThan(index);
+    return smtp.mails.filter((mail) => mail.to.includes(email))[index]!.raw;
+  };
+
+  it('mails an invite that names an email, in the inviter\'s language, with the link from PUBLIC_URL', async () => {
+    const email = uniqueEmail('mailed');
+    const invite = await createInvite({ email });
+    const raw = await mailTo(email);
+    const mail = mailText(raw);
+    // The administrator has chosen no language: Greek, the site's.
+    expect(mailSubject(raw)).toBe('Πρόσκληση στην Κοινότητα');
+    expect(mail).toContain(invite.link);
+    expect(mail).toMatch(/Content-Type: text\/html/);
+    await createInvite();
+    expect(smtp.mails.filter((one) => one.to.includes(email))).toHaveLength(1);
+  });
+
+  it('tells the registrant of an approval and of a rejection, in their language', async () => {
+    const approvedBody = registrant((await createInvite()).token, { language: 'en' });
+    await registerAndConfirm(approvedBody);
+    const [approvedInvite] = await server.deps.db
+      .select()
+      .from(invites)
+      .where(eq(invites.userId, (await storedUser(approvedBody.email))!.id));
+    expect((await server.post(`/api/auth/invites/${approvedInvite!.id}/approve`, {}, admin)).status).toBe(200);
+    const approved = await mailTo(approvedBody.email, 1);
+    expect(mailSubject(approved)).toBe('Welcome to Κοινότητα');
+    expect(mailText(approved)).toContain('http://community.test/admin/login');
+
+    const rejectedBody = registrant((await createInvite()).token, { language: 'en' });
+    await registerAndConfirm(rejectedBody);
+    const [rejectedInvite] = await server.deps.db
+      .select()
+      .from(invites)
+      .where(eq(invites.userId, (await storedUser(rejectedBody.email))!.id));
+    expect((await server.post(`/api/auth/invites/${rejectedInvite!.id}/reject`, {}, admin)).status).toBe(200);
+    expect(mailSubject(await mailTo(rejectedBody.email, 1))).toBe('Your registration was not approved');
+  });
+});
+
+describe('revoking and resending', () => {
+  it('revokes an unused invite: its link stops working and it shows as revoked', async () => {
+    const invite = await createInvite();
+    const response = await server.post(`/api/auth/invites/${invite._id}/revoke`, {}, admin);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ status: 'revoked' });
+    expect(Date.parse(response.body.revokedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await validate(invite.token)).body.ok).toBe(false);
+    expect((await register(registrant(invite.token))).body).toEqual({ error: 'Invite not valid.' });
+  });
+
+  it('revoking while an address is being confirmed removes that account, and its link stops working', async () => {
+    const invite = await createInvite();
+    const body = registrant(invite.token);
+    expect((await register(body)).status).toBe(201);
+    const token = await confirmationToken(body.email);
+    expect((await server.del(`/api/auth/invites/${invite._id}`, admin)).status).toBe(409);
+    expect((await server.post(`/api/auth/invites/${invite._id}/revoke`, {}, admin)).status).toBe(200);
+    expect(await storedUser(body.email)).toBeUndefined();
+    expect((await confirm(token)).body).toEqual({ error: 'Confirmation link not valid.' });
+  });
+
+  it('refuses to revoke an invite already used or awaiting a decision', async () => {
+    const invite = await createInvite();
+    await registerAndConfirm(registrant(invite.token));
+    const response = await server.post(`/api/auth/invites/${invite._id}/revoke`, {}, admin);
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ error: 'Only an invite nobody has used can be revoked.' });
+  });
+
+  it('resends an invite with a fresh expiry and the same link', async () => {
+    const email = uniqueEmail('resent');
+    const invite = await createInvite({ email, hours: 2 });
+    await expirePast(invite._id);
+    const response = await server.post(`/api/auth/invites/${invite._id}/resend`, {}, admin);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ status: 'pending', link: invite.link });
+    expect(Date.parse(response.body.expiresAt) - Date.now()).toBeGreaterThan(1.9 * 3600_000);
+    await expect.poll(() => smtp.mails.filter((mail) => mail.to.includes(email)).length).toBe(2);
+    expect(mailText(smtp.mails.filter((mail) => mail.to.includes(email))[1]!.raw)).toContain(invite.link);
+  });
+
+  it('refuses to resend an invite for anyone, or one revoked', async () => {
+    const anyone = await createInvite();
+    const refused = await server.post(`/api/auth/invites/${anyone._id}/resend`, {}, admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: 'Only an unused invite that names an email can be sent again.' });
+    const named = await createInvite({ email: uniqueEmail('revoked') });
+    await server.post(`/api/auth/invites/${named._id}/revoke`, {}, admin);
+    expect((await server.post(`/api/auth/invites/${named._id}/resend`, {}, admin)).status).toBe(409);
+  });
+
+  it('a plain member may neither revoke nor resend', async () => {
+    const invite = await createInvite({ email: uniqueEmail('guarded') });
+    const member = await createSignedInUser(server, { roles: ['user'] });
+    for (const action of ['revoke', 'resend']) {
+      expect((await server.post(`/api/auth/invites/${invite._id}/${action}`, {}, member.token)).status).toBe(403);
+    }
+    expect((await storedInvite(invite._id))!.revokedAt).toBeNull();
   });
 });

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { messages, type LoginMfaBody, type LoginResponse, type MfaMethod, type MfaRequired } from '@community/shared';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { AppError } from '../../lib/app-error.js';
@@ -30,11 +29,11 @@ import { relyingParty } from './mfa.service.js';
 import { codeMatches } from './recovery-codes.js';
 import { matchingStep } from './totp.js';
 import { authenticationOptions, challengeOf, verifyAuthentication } from './webauthn.js';
+import { hashLinkToken, newLinkToken } from '../../lib/link-tokens.js';
 
 type SignInDeps = MfaDeps & { tokens: TokenService };
 type FirstFactor = 'password' | 'google';
 
-const hashChallenge = (token: string) => createHash('sha256').update(token).digest('hex');
 const challengeEnded = () => new AppError('unauthorized', messages.mfaChallengeInvalid);
 
 /**
@@ -52,13 +51,13 @@ export async function beginSecondStep(deps: MfaDeps, userId: string, method: Fir
   if (totp?.confirmedAt) methods.push('totp');
   if (passkeys.length > 0) methods.push('passkey');
   if (codesLeft > 0) methods.push('recovery');
-  const token = randomBytes(32).toString('base64url');
-  await insertChallenge(db, { purpose: 'sign-in', tokenHash: hashChallenge(token), userId, method });
+  const token = newLinkToken();
+  await insertChallenge(db, { purpose: 'sign-in', tokenHash: hashLinkToken(token), userId, method });
   return { mfaRequired: true, methods, challenge: token };
 }
 
 async function liveChallenge(deps: MfaDeps, token: string) {
-  const row = await findLiveSignInChallenge(deps.db, hashChallenge(token));
+  const row = await findLiveSignInChallenge(deps.db, hashLinkToken(token));
   if (!row?.userId) throw challengeEnded();
   return row as ChallengeRow & { userId: string };
 }

@@ -37,7 +37,7 @@ import { newRecoveryCodes } from './recovery-codes.js';
 import { matchingStep, newTotpSecret, otpauthUrl } from './totp.js';
 import { challengeOf, registrationOptions, relyingPartyOf, verifyRegistration } from './webauthn.js';
 
-export type MfaDeps = Pick<AppDeps, 'db' | 'secrets' | 'mailer' | 'background' | 'config' | 'limits'>;
+export type MfaDeps = Pick<AppDeps, 'db' | 'secrets' | 'mail' | 'config' | 'limits'>;
 
 type Change =
   | 'mfaChangeTotpAdded'
@@ -60,30 +60,16 @@ async function accountOf(db: Db, userId: string) {
 
 /**
  * A change to how a person signs in is told to them twice, so a thief holding the session cannot
- * hide it: a notification in the change's transaction, and a mail once it has committed.
+ * hide it: a notification and a mail, both written in the change's transaction.
  */
-async function tell(tx: Db, userId: string, change: Change) {
+async function tell(deps: MfaDeps, tx: Db, userId: string, change: Change) {
   await notifyUser(tx, userId, {
     title: messages[change],
     body: messages.mfaChangedBody,
     link: '/admin/account/profile',
   });
-}
-
-function mail(deps: MfaDeps, to: string, change: Change) {
-  deps.background.run('second factor mail', () =>
-    deps.mailer.send({
-      to,
-      subject: messages.mfaMailSubject,
-      text: [
-        `${messages[change]}.`,
-        '',
-        messages.mfaChangedBody,
-        '',
-        `${deps.config.publicUrl}/admin/account/profile`,
-      ].join('\n'),
-    }),
-  );
+  const [person] = await tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
+  if (person) await deps.mail.queue(tx, 'secondFactorChanged', person, { change: messages[change] });
 }
 
 /** The password, when the account has one: asked before a last factor goes or new codes are made. */
@@ -158,10 +144,9 @@ export async function confirmTotpSetup(deps: MfaDeps, context: SignedInContext, 
       action: 'mfa.totp.enable',
       target: { type: 'user', id: userId, label: account.email },
     });
-    await tell(tx, userId, 'mfaChangeTotpAdded');
+    await tell(deps, tx, userId, 'mfaChangeTotpAdded');
     return { email: account.email, recoveryCodes: codes };
   });
-  mail(deps, email, 'mfaChangeTotpAdded');
   return recoveryCodes ? { recoveryCodes } : {};
 }
 
@@ -184,9 +169,8 @@ export async function removeTotp(deps: MfaDeps, context: SignedInContext, passwo
       action: 'mfa.totp.remove',
       target: { type: 'user', id: userId, label: account.email },
     });
-    await tell(tx, userId, 'mfaChangeTotpRemoved');
+    await tell(deps, tx, userId, 'mfaChangeTotpRemoved');
   });
-  mail(deps, account.email, 'mfaChangeTotpRemoved');
 }
 
 export async function regenerateRecoveryCodes(
@@ -206,9 +190,8 @@ export async function regenerateRecoveryCodes(
       action: 'mfa.recovery_codes.regenerate',
       target: { type: 'user', id: userId, label: account.email },
     });
-    await tell(tx, userId, 'mfaChangeRecoveryCodes');
+    await tell(deps, tx, userId, 'mfaChangeRecoveryCodes');
   });
-  mail(deps, account.email, 'mfaChangeRecoveryCodes');
   return { recoveryCodes: codes };
 }
 
@@ -248,10 +231,9 @@ export async function addPasskey(
     const codes = await codesForFirstFactor(tx, userId, account.mfaEnabled);
     await refreshMfaEnabled(tx, userId);
     await recordAudit(tx, context, { action: 'mfa.passkey.add', target: { type: 'passkey', id, label: body.name } });
-    await tell(tx, userId, 'mfaChangePasskeyAdded');
+    await tell(deps, tx, userId, 'mfaChangePasskeyAdded');
     return { email: account.email, recoveryCodes: codes };
   });
-  mail(deps, email, 'mfaChangePasskeyAdded');
   return recoveryCodes ? { recoveryCodes } : {};
 }
 
@@ -275,9 +257,8 @@ export async function removePasskey(
       action: 'mfa.passkey.remove',
       target: { type: 'passkey', id, label: passkey.name },
     });
-    await tell(tx, userId, 'mfaChangePasskeyRemoved');
+    await tell(deps, tx, userId, 'mfaChangePasskeyRemoved');
   });
-  mail(deps, account.email, 'mfaChangePasskeyRemoved');
 }
 
 /**
@@ -298,8 +279,7 @@ export async function resetFactorsOf(deps: MfaDeps, context: SignedInContext, us
       target: { type: 'user', id: userId, label: found.email },
       changes: { sessionsEnded: [null, revoked] },
     });
-    await tell(tx, userId, 'mfaChangeReset');
+    await tell(deps, tx, userId, 'mfaChangeReset');
     return found;
   });
-  mail(deps, user.email, 'mfaChangeReset');
 }

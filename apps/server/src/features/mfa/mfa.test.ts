@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { messages } from '@community/shared';
+import { MESSAGE_TEXTS_EL, messages } from '@community/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, mfaChallenges, notifications, totpFactors, users } from '../../db/schema.js';
 import { createSecretBox } from '../../lib/secret-box.js';
@@ -98,7 +98,8 @@ describe('enrolling an authenticator app', () => {
     expect(entries).toHaveLength(1);
     const told = await db.select().from(notifications).where(eq(notifications.userId, user.id));
     expect(told.map((row) => row.title)).toContain(messages.mfaChangeTotpAdded);
-    expect(mailText((await smtp.waitFor(user.email)).raw)).toContain(messages.mfaChangeTotpAdded);
+    // The person chose no language: the mail is in Greek.
+    expect(mailText((await smtp.waitFor(user.email)).raw)).toContain(MESSAGE_TEXTS_EL.mfaChangeTotpAdded);
   });
 
   it('keeps the secret encrypted at rest, with a key that is not in the database', async () => {

@@ -3,6 +3,7 @@ import { messages } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { notifications, roles, userRoles, users } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
+import type { MailQueue } from '../mail/mail-queue.js';
 
 export type NewNotification = { title: string; body?: string; link?: string };
 
@@ -23,9 +24,19 @@ export async function notifyAdmins(db: Db, notification: NewNotification): Promi
   await db.insert(notifications).values(admins.map(({ id }) => ({ id: newId(), userId: id, ...notification })));
 }
 
-/** Sent whichever way the password changed, so a change the person did not make is noticed. */
-export const passwordChangedNotification: NewNotification = {
-  title: messages.passwordChangedTitle,
-  body: messages.passwordChangedBody,
-  link: '/admin/account/profile',
-};
+/**
+ * Told whichever way the password changed, by notification and by mail, so a change the person
+ * did not make is noticed even by someone who no longer can sign in.
+ */
+export async function tellPasswordChanged(tx: Db, mail: MailQueue, userId: string): Promise<void> {
+  await notifyUser(tx, userId, {
+    title: messages.passwordChangedTitle,
+    body: messages.passwordChangedBody,
+    link: '/admin/account/profile',
+  });
+  const [person] = await tx
+    .select({ name: users.name, email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (person) await mail.queue(tx, 'passwordChanged', person, { name: person.name });
+}

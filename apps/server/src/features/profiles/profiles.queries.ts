@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Profile } from '@community/shared';
+import type { Language, Profile } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { profiles, users } from '../../db/schema.js';
 import { listUserPage, newestFirst } from '../users/users.queries.js';
@@ -56,4 +56,10 @@ export async function findProfile(db: Db, userId: string): Promise<Profile | und
     .where(eq(users.id, userId))
     .limit(1);
   return row ? toProfile(row) : undefined;
+}
+
+/** The language this person's mail is written in; Greek until they choose. */
+export async function languageOf(db: Db, userId: string): Promise<Language> {
+  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+  return row?.language ?? 'el';
 }

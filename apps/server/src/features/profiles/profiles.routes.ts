@@ -13,10 +13,10 @@ import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { signedInContextOf } from '../../lib/request-context.js';
 import { currentUser } from '../../plugins/access.js';
-import { findProfile, listUserProfiles } from './profiles.queries.js';
+import { findProfile, languageOf, listUserProfiles } from './profiles.queries.js';
 import { updateMyProfile } from './profiles.service.js';
 
-export function registerProfileRoutes(app: FastifyInstance, { db, tokens, limits }: AppDeps) {
+export function registerProfileRoutes(app: FastifyInstance, { db, mail, tokens, limits }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['profiles'];
 
@@ -47,7 +47,7 @@ export function registerProfileRoutes(app: FastifyInstance, { db, tokens, limits
     async (request) => {
       const profile = await findProfile(db, currentUser(request).id);
       if (!profile) throw new AppError('not_found', messages.notFound('Profile'));
-      return { profile };
+      return { profile, language: await languageOf(db, currentUser(request).id) };
     },
   );
 
@@ -63,6 +63,6 @@ export function registerProfileRoutes(app: FastifyInstance, { db, tokens, limits
         response: { 200: myProfileResponseSchema },
       },
     },
-    (request) => updateMyProfile({ db, tokens, limits }, signedInContextOf(request), request.body),
+    (request) => updateMyProfile({ db, mail, tokens, limits }, signedInContextOf(request), request.body),
   );
 }

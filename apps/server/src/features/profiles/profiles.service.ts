@@ -14,10 +14,11 @@ import type { RateLimits } from '../../lib/rate-limits.js';
 import type { TokenService } from '../../lib/tokens.js';
 import type { SignedInContext } from '../../lib/request-context.js';
 import { changesBetween, recordAudit } from '../audit/audit.queries.js';
-import { notifyUser, passwordChangedNotification } from '../notifications/notify.js';
+import type { MailQueue } from '../mail/mail-queue.js';
+import { tellPasswordChanged } from '../notifications/notify.js';
 import { revokeSessionsOf } from '../sessions/sessions.queries.js';
 import { deleteUnusedImages, isOwnImage } from '../uploads/images.queries.js';
-import { findProfile } from './profiles.queries.js';
+import { findProfile, languageOf } from './profiles.queries.js';
 
 const audited = ({ name, phone, address, bio, image }: Profile) => ({ name, phone, address, bio, image });
 
@@ -26,13 +27,13 @@ const audited = ({ name, phone, address, bio, image }: Profile) => ({ name, phon
  * fresh token for this one, so the screen stays signed in.
  */
 export async function updateMyProfile(
-  deps: { db: Db; tokens: TokenService; limits: RateLimits },
+  deps: { db: Db; mail: MailQueue; tokens: TokenService; limits: RateLimits },
   context: SignedInContext,
   body: UpdateMyProfileBody,
 ): Promise<MyProfileResponse> {
-  const { db, tokens, limits } = deps;
+  const { db, mail, tokens, limits } = deps;
   const me = context.actor;
-  const { name, phone, address, bio, image, password } = body;
+  const { name, phone, address, bio, image, password, language } = body;
   if (image && !(await isOwnImage(db, imageIdFromPath(image), me.id))) {
     throw new AppError('bad_request', messages.imageNotUploaded);
   }
@@ -45,6 +46,7 @@ export async function updateMyProfile(
       .update(users)
       .set({
         name,
+        ...(language ? { language } : {}),
         ...(image ? { avatarUrl: image } : {}),
         ...(passwordHash ? { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
         updatedAt: new Date(),
@@ -57,7 +59,7 @@ export async function updateMyProfile(
       .values({ userId: me.id, ...fields })
       .onConflictDoUpdate({ target: profiles.userId, set: fields });
     if (passwordHash) {
-      await notifyUser(tx, me.id, passwordChangedNotification);
+      await tellPasswordChanged(tx, mail, me.id);
       await revokeSessionsOf(tx, me.id, me.sessionId);
     }
     if (image) await deleteUnusedImages(tx, me.id);
@@ -74,6 +76,7 @@ export async function updateMyProfile(
     return updated!.tokenVersion;
   });
   const profile = (await findProfile(db, me.id))!;
-  if (!passwordHash) return { profile };
-  return { profile, token: await tokens.sign({ userId: me.id, version: tokenVersion, sessionId: me.sessionId }) };
+  const saved = { profile, language: await languageOf(db, me.id) };
+  if (!passwordHash) return saved;
+  return { ...saved, token: await tokens.sign({ userId: me.id, version: tokenVersion, sessionId: me.sessionId }) };
 }

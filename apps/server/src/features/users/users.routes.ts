@@ -17,7 +17,7 @@ import { contextOf, signedInContextOf } from '../../lib/request-context.js';
 import { findUserById, listUsers } from './users.queries.js';
 import { createUser, deleteUser, updateUser } from './users.service.js';
 
-export function registerUserRoutes(app: FastifyInstance, { db }: AppDeps) {
+export function registerUserRoutes(app: FastifyInstance, { db, mail }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
 
@@ -66,7 +66,7 @@ export function registerUserRoutes(app: FastifyInstance, { db }: AppDeps) {
         response: { 200: userSchema },
       },
     },
-    (request) => updateUser(db, signedInContextOf(request), request.params.id, request.body),
+    (request) => updateUser({ db, mail }, signedInContextOf(request), request.params.id, request.body),
   );
 
   r.delete(

@@ -11,7 +11,8 @@ import type { AuthUser } from '../../plugins/access.js';
 import { changesBetween, recordAudit } from '../audit/audit.queries.js';
 import { expireResetLinks } from '../auth/password-reset.js';
 import { releaseInvitesOf } from '../invites/invites.queries.js';
-import { notifyUser, passwordChangedNotification } from '../notifications/notify.js';
+import type { MailQueue } from '../mail/mail-queue.js';
+import { tellPasswordChanged } from '../notifications/notify.js';
 import { revokeSessionsOf } from '../sessions/sessions.queries.js';
 import { assertWithinOwnGrants, permissionsOfUser } from '../roles/grants.js';
 import { assertAnAdminRemains, isAdminUser, lockAdminChanges } from './admin-guard.js';
@@ -69,7 +70,12 @@ export async function assertMayManage(tx: Db, actor: AuthUser, id: string) {
   await assertWithinOwnGrants(tx, actor, await permissionsOfUser(tx, id), messages.beyondOwnGrantsUser);
 }
 
-export async function updateUser(db: Db, context: SignedInContext, id: string, body: UpdateUserBody): Promise<User> {
+export async function updateUser(
+  { db, mail }: { db: Db; mail: MailQueue },
+  context: SignedInContext,
+  id: string,
+  body: UpdateUserBody,
+): Promise<User> {
   const { actor } = context;
   if (id === actor.id && body.blocked) throw new AppError('forbidden', messages.notSelfBlock);
   if (await isEmailTaken(db, body.email, id)) throw emailTaken();
@@ -104,7 +110,7 @@ export async function updateUser(db: Db, context: SignedInContext, id: string, b
       await assertAnAdminRemains(tx);
       if (endsSessions) await revokeSessionsOf(tx, id);
       if (passwordHash || isEmailChanged) await expireResetLinks(tx, id);
-      if (passwordHash) await notifyUser(tx, id, passwordChangedNotification);
+      if (passwordHash) await tellPasswordChanged(tx, mail, id);
       const user = toUser(row!);
       await recordAudit(tx, context, {
         action: 'user.update',

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { InviteStatusView } from '../invite-status';
 
 const looks: Record<InviteStatusView, string> = {
+  confirming: 'bg-violet-100 text-violet-900',
+  revoked: 'bg-slate-200 text-slate-800',
   submitted: 'bg-amber-100 text-amber-900',
   used: 'bg-green-100 text-green-900',
   expired: 'bg-red-100 text-red-900',

@@ -1,4 +1,4 @@
-import { Check, Copy, RefreshCw, Trash2, X } from 'lucide-react';
+import { Ban, Check, Copy, RefreshCw, Send, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -6,7 +6,7 @@ import type { Invite } from '@community/shared';
 import { PaginationBar } from '../../../components/resource-list/pagination';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDeleteDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDeleteDialog, ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { IconButton } from '../../../components/ui/icon-button';
 import { getErrorMessage } from '../../../lib/api-client';
 import { copyText } from '../../../lib/copy-text';
@@ -14,6 +14,8 @@ import { useApproveInvite } from '../api/approve-invite';
 import { useDeleteInvite } from '../api/delete-invite';
 import { useInvites } from '../api/get-invites';
 import { useRejectInvite } from '../api/reject-invite';
+import { useResendInvite } from '../api/resend-invite';
+import { useRevokeInvite } from '../api/revoke-invite';
 import { inviteStatusView } from '../invite-status';
 import { InviteStatusBadge } from './invite-status-badge';
 
@@ -22,6 +24,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<Invite | null>(null);
+  const [revoking, setRevoking] = useState<Invite | null>(null);
   const list = useInvites({ page });
   const toasts = (message: string, errorFallback: string) => ({
     mutationConfig: {
@@ -32,10 +35,9 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
   const approve = useApproveInvite(toasts(t('invites.approved'), t('invites.approveError')));
   const reject = useRejectInvite(toasts(t('invites.rejected'), t('invites.rejectError')));
   const remove = useDeleteInvite(toasts(t('invites.deleted'), t('invites.deleteError')));
-  const busyId =
-    (approve.isPending && approve.variables) ||
-    (reject.isPending && reject.variables) ||
-    (remove.isPending && remove.variables);
+  const revoke = useRevokeInvite(toasts(t('invites.revoked'), t('invites.revokeError')));
+  const resend = useResendInvite(toasts(t('invites.resent'), t('invites.resendError')));
+  const busyId = [approve, reject, remove, revoke, resend].find((mutation) => mutation.isPending)?.variables;
 
   const copy = async (link: string) =>
     (await copyText(link)) ? toast.success(t('invites.copied')) : toast.error(t('invites.copyFailed'));
@@ -91,7 +93,10 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                       {invite.email ?? <span className="text-slate-600">{t('invites.any')}</span>}
                       {invite.registrant && (
                         <div className="text-xs text-slate-700">
-                          {t('invites.registrant', { name: invite.registrant.name, email: invite.registrant.email })}
+                          {t(view === 'confirming' ? 'invites.registrantConfirming' : 'invites.registrant', {
+                            name: invite.registrant.name,
+                            email: invite.registrant.email,
+                          })}
                         </div>
                       )}
                     </td>
@@ -116,27 +121,27 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                       </a>
                     </td>
                     <td className="whitespace-nowrap px-3 py-2">
-                      {view === 'submitted' ? (
-                        <div className="flex gap-2">
-                          <IconButton
-                            look="smallConfirm"
-                            icon={<Check className="size-3.5" aria-hidden />}
-                            disabled={isBusy}
-                            onClick={() => approve.mutate(invite._id)}
-                          >
-                            {t('invites.approve')}
-                          </IconButton>
-                          <IconButton
-                            look="smallRefuse"
-                            icon={<X className="size-3.5" aria-hidden />}
-                            disabled={isBusy}
-                            onClick={() => reject.mutate(invite._id)}
-                          >
-                            {t('invites.reject')}
-                          </IconButton>
-                        </div>
-                      ) : (
-                        <div className="flex gap-2">
+                      <div className="flex gap-2">
+                        {view === 'submitted' ? (
+                          <>
+                            <IconButton
+                              look="smallConfirm"
+                              icon={<Check className="size-3.5" aria-hidden />}
+                              disabled={isBusy}
+                              onClick={() => approve.mutate(invite._id)}
+                            >
+                              {t('invites.approve')}
+                            </IconButton>
+                            <IconButton
+                              look="smallRefuse"
+                              icon={<X className="size-3.5" aria-hidden />}
+                              disabled={isBusy}
+                              onClick={() => reject.mutate(invite._id)}
+                            >
+                              {t('invites.reject')}
+                            </IconButton>
+                          </>
+                        ) : (
                           <IconButton
                             look="small"
                             icon={<Copy className="size-3.5" aria-hidden />}
@@ -145,6 +150,30 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                           >
                             {t('invites.copy')}
                           </IconButton>
+                        )}
+                        {invite.email && (view === 'notUsed' || view === 'expired') && (
+                          <IconButton
+                            look="small"
+                            icon={<Send className="size-3.5" aria-hidden />}
+                            disabled={isBusy}
+                            onClick={() => resend.mutate(invite._id)}
+                            aria-label={t('invites.resendOf', { email: invite.email })}
+                          >
+                            {t('invites.resend')}
+                          </IconButton>
+                        )}
+                        {(view === 'notUsed' || view === 'expired' || view === 'confirming') && (
+                          <IconButton
+                            look="small"
+                            icon={<Ban className="size-3.5" aria-hidden />}
+                            disabled={isBusy}
+                            onClick={() => setRevoking(invite)}
+                            aria-label={t('invites.revokeOf', { token: invite.token.slice(0, 8) })}
+                          >
+                            {t('invites.revoke')}
+                          </IconButton>
+                        )}
+                        {view !== 'submitted' && view !== 'confirming' && (
                           <IconButton
                             look="smallDanger"
                             icon={<Trash2 className="size-3.5" aria-hidden />}
@@ -154,8 +183,8 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                           >
                             {t('list.delete')}
                           </IconButton>
-                        </div>
-                      )}
+                        )}
+                      </div>
                     </td>
                   </tr>
                 );
@@ -175,6 +204,18 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
           }}
         />
       )}
+      <ConfirmDialog
+        isOpen={revoking !== null}
+        title={t('invites.revoke')}
+        text={t(revoking?.status === 'confirming' ? 'invites.confirmRevokeWaiting' : 'invites.confirmRevoke')}
+        confirmLabel={t('invites.revoke')}
+        cancelLabel={t('common.cancel')}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => {
+          if (revoking) revoke.mutate(revoking._id);
+          setRevoking(null);
+        }}
+      />
       <ConfirmDeleteDialog
         isOpen={deleting !== null}
         text={t('invites.confirmDelete')}

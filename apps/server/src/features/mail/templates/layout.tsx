@@ -1,0 +1,76 @@
+import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import type { ReactNode } from 'react';
+import type { Language } from '@community/shared';
+
+/** What every mail is drawn with besides its own values. */
+export type MailFrame = { language: Language; siteName: string; publicUrl: string };
+
+const colors = { text: '#1f2937', muted: '#6b7280', accent: '#3730a3', line: '#e5e7eb', page: '#f3f4f6' };
+
+const FOOTER: Record<Language, (site: string) => string> = {
+  el: (site) => `Το μήνυμα στάλθηκε αυτόματα από την ${site}. Μην απαντάτε σε αυτή τη διεύθυνση.`,
+  en: (site) => `This message was sent automatically by ${site}. Please do not reply to this address.`,
+};
+
+/** One frame for every mail: the community's name, a heading, the body and a footer. */
+export function Layout(props: { frame: MailFrame; preview: string; heading: string; children: ReactNode }) {
+  const { frame, preview, heading, children } = props;
+  return (
+    <Html lang={frame.language}>
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={{ backgroundColor: colors.page, color: colors.text, fontFamily: 'Arial, Helvetica, sans-serif' }}>
+        <Container style={{ backgroundColor: '#ffffff', maxWidth: '560px', margin: '24px auto', padding: '32px' }}>
+          <Link href={frame.publicUrl} style={{ color: colors.accent, fontSize: '14px', fontWeight: 'bold' }}>
+            {frame.siteName}
+          </Link>
+          <Heading as="h1" style={{ fontSize: '22px', margin: '16px 0' }}>
+            {heading}
+          </Heading>
+          {children}
+          <Hr style={{ borderColor: colors.line, margin: '24px 0 12px' }} />
+          <Text style={{ color: colors.muted, fontSize: '12px', margin: 0 }}>{FOOTER[frame.language](frame.siteName)}</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+export function Paragraph({ children }: { children: ReactNode }) {
+  return <Text style={{ fontSize: '15px', lineHeight: '24px', margin: '0 0 12px' }}>{children}</Text>;
+}
+
+/** The mail's one action, with its address written out below for clients that hide buttons. */
+export function Action({ href, label }: { href: string; label: string }) {
+  return (
+    <Section style={{ margin: '20px 0' }}>
+      <Button
+        href={href}
+        style={{
+          backgroundColor: colors.accent,
+          borderRadius: '6px',
+          color: '#ffffff',
+          fontSize: '15px',
+          fontWeight: 'bold',
+          padding: '12px 20px',
+        }}
+      >
+        {label}
+      </Button>
+      <Text style={{ color: colors.muted, fontSize: '12px', margin: '12px 0 0', wordBreak: 'break-all' }}>
+        <Link href={href} style={{ color: colors.muted }}>
+          {href}
+        </Link>
+      </Text>
+    </Section>
+  );
+}
+
+/** A date and time as the reader's language writes it, in the community's time zone. */
+export function formatWhen(date: Date, language: Language): string {
+  return new Intl.DateTimeFormat(language === 'el' ? 'el-GR' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'Europe/Athens',
+  }).format(date);
+}
