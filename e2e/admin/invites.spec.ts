@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { ADMIN, expect, standInForGoogle, test } from '../fixtures';
+import { mailText } from '../../apps/server/src/test/smtp-capture';
 import { expectAccessible, logOut, shoot, signInAs } from './session';
 
 /** Creates an invite on the Invites screen and answers its link. */
@@ -15,6 +16,22 @@ async function createInvite(page: Page, email = '') {
   return link;
 }
 
+/** The mails sent to `email` so far, once there are `count` of them. */
+async function mailsTo(app: { smtp: { mails: { to: string[]; raw: string }[] } }, email: string, count: number) {
+  const sent = () => app.smtp.mails.filter((mail) => mail.to.includes(email));
+  await expect.poll(() => sent().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
+  return sent();
+}
+
+/** Draws a mail's HTML part as a mail client would, for a screenshot of it. */
+async function showMail(page: Page, raw: string, name: string) {
+  const text = mailText(raw);
+  const html = text.slice(text.indexOf('<!DOCTYPE'), text.lastIndexOf('</html>') + '</html>'.length);
+  expect(html).toContain('<html');
+  await page.setContent(html);
+  await shoot(page, name);
+}
+
 /** A visitor with no session of their own. */
 async function visitor(browser: Browser, app: { baseURL: string; google: Parameters<typeof standInForGoogle>[1] }) {
   const context = await browser.newContext({ baseURL: app.baseURL, locale: 'en-US' });
@@ -23,46 +40,64 @@ async function visitor(browser: Browser, app: { baseURL: string; google: Paramet
 }
 
 test.describe('[ADMIN][INVITES]', () => {
-  test('invite, register, approve, and the new member signs in', async ({ page, browser, app }) => {
+  test('an invite mailed to an address: register, confirm by mail, approval mailed, the member signs in', async ({
+    page,
+    browser,
+    app,
+  }) => {
     await signInAs(page, ADMIN.email, ADMIN.password);
     await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Invites' }).click();
     await expect(page).toHaveURL(/\/admin\/invites$/);
 
-    // The form's own rule, then a link for anyone.
+    // The form's own rule, then an invite for one address.
     await page.getByLabel('Expires in (hours)').fill('0');
     await page.getByRole('button', { name: 'Create Invite' }).click();
     await expect(page.getByText('Expires in (hours) must be at least 1')).toBeVisible();
-    const link = await createInvite(page);
+    const email = `invitee-${Date.now()}@e2e.test`;
+    const link = await createInvite(page, email);
     const created = page.getByTestId('created-invite');
     await expect(created.getByRole('button', { name: 'Copy' })).toBeVisible();
     await expect(created.getByRole('link', { name: 'Open' })).toHaveAttribute('href', link);
-    await expect(created.getByText(/^Expires .+ · For any email$/)).toBeVisible();
     const token = new URL(link).searchParams.get('token')!;
     const row = page.getByRole('row', { name: new RegExp(token.slice(0, 8)) });
     await expect(row.getByText('Not used')).toBeVisible();
-    await expect(row.getByRole('cell', { name: 'any', exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: `Send the invite to ${email} again` })).toBeVisible();
     await expect(page.getByText(/^Page 1 \/ 1 • Total \d+$/)).toBeVisible();
     await expectAccessible(page);
     await shoot(page, 'invites');
 
-    // The invitee registers through the link.
+    // The invite arrives by mail (the administrator chose no language: Greek), with the same link.
     const invitee = await visitor(browser, app);
+    const mailed = await mailsTo(app, email, 1);
+    expect(mailText(mailed[0]!.raw)).toContain(link);
+    await showMail(invitee, mailed[0]!.raw, 'mail-invite-el');
+
+    // The invitee registers through the mailed link: English on screen, so English mail.
     await invitee.goto(link);
-    await expect(invitee.getByText('This invite is for any email.')).toBeVisible();
-    await expect(invitee.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
-      'href',
-      `/admin/login?invite=${token}`,
-    );
+    await expect(invitee.getByText(`This invite is for ${email}.`)).toBeVisible();
     await invitee.getByRole('button', { name: 'Submit for Approval' }).click();
     await expect(invitee.getByText('Name is required')).toBeVisible();
-    await expect(invitee.getByText('An admin will review and approve your access.')).toBeVisible();
-    const email = `invitee-${Date.now()}@e2e.test`;
     await invitee.getByLabel('Name').fill('Γιώργος Νέος');
-    await invitee.getByLabel('Email').fill(email);
     await invitee.getByLabel('Password').fill('invitee-pass');
     await expectAccessible(invitee);
     await shoot(invitee, 'accept-invite');
     await invitee.getByRole('button', { name: 'Submit for Approval' }).click();
+    await expect(invitee.getByText(`Almost there: open the link we sent to ${email}`)).toBeVisible();
+
+    // Until the address is confirmed, the administrator sees it waiting and nobody can approve it.
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(row.getByText('Waiting for the address to be confirmed')).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Approve' })).toBeHidden();
+
+    // The second mail confirms the address.
+    const confirmation = (await mailsTo(app, email, 2))[1]!;
+    const confirmLink = /(http:\/\/[\w.:]+\/admin\/confirm-email\?token=[\w-]+)/.exec(mailText(confirmation.raw))![1]!;
+    await showMail(invitee, confirmation.raw, 'mail-confirm-email-en');
+    await invitee.goto(confirmLink);
+    await expect(invitee.getByRole('heading', { name: 'Confirm your address' })).toBeVisible();
+    await expectAccessible(invitee);
+    await shoot(invitee, 'confirm-email');
+    await invitee.getByRole('button', { name: 'Confirm my address' }).click();
     await expect(invitee.getByText('Registration submitted. Awaiting approval.')).toBeVisible();
 
     // Until approved, the account cannot sign in, and the link is spent.
@@ -74,7 +109,7 @@ test.describe('[ADMIN][INVITES]', () => {
     await invitee.goto(link);
     await expect(invitee.getByText('This invite has already been used.')).toBeVisible();
 
-    // The admin approves.
+    // The admin approves, and the approval arrives by mail with the sign-in link.
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(row.getByText('Submitted')).toBeVisible();
     await expect(row.getByText(`Γιώργος Νέος (${email}) awaits approval`)).toBeVisible();
@@ -82,11 +117,30 @@ test.describe('[ADMIN][INVITES]', () => {
     await row.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByText('User approved.')).toBeVisible();
     await expect(row.getByText(/^Used .+/)).toBeVisible();
-    await expect(row.getByRole('button', { name: 'Approve' })).toBeHidden();
+    const approval = (await mailsTo(app, email, 3))[2]!;
+    const signInLink = /(http:\/\/[\w.:]+\/admin\/login)/.exec(mailText(approval.raw))![1]!;
+    await showMail(invitee, approval.raw, 'mail-approved-en');
 
-    // The new member signs in and lands in the back-office.
+    // The new member signs in from the mailed link and lands in the back-office.
+    await invitee.goto(signInLink);
     await signInAs(invitee, email, 'invitee-pass');
     await expect(invitee).toHaveURL(/\/admin$/);
+    await invitee.context().close();
+  });
+
+  test('revoke an invite: its link stops working', async ({ page, browser, app }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    const link = await createInvite(page);
+    const token = new URL(link).searchParams.get('token')!;
+    const row = page.getByRole('row', { name: new RegExp(token.slice(0, 8)) });
+    await row.getByRole('button', { name: `Revoke invite ${token.slice(0, 8)}` }).click();
+    await expect(page.getByRole('alertdialog')).toContainText('Revoke this invite? Its link stops working at once.');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByText('Invite revoked.')).toBeVisible();
+    await expect(row.getByText('Revoked')).toBeVisible();
+    const invitee = await visitor(browser, app);
+    await invitee.goto(link);
+    await expect(invitee.getByText('Invite not valid.')).toBeVisible();
     await invitee.context().close();
   });
 
@@ -104,6 +158,10 @@ test.describe('[ADMIN][INVITES]', () => {
     await invitee.getByLabel('Name').fill('Rejected Person');
     await invitee.getByLabel('Password').fill('rejected-pass');
     await invitee.getByRole('button', { name: 'Submit for Approval' }).click();
+    await expect(invitee.getByText(`Almost there: open the link we sent to ${email}`)).toBeVisible();
+    const confirmation = (await mailsTo(app, email, 2))[1]!;
+    await invitee.goto(/(http:\/\/[\w.:]+\/admin\/confirm-email\?token=[\w-]+)/.exec(mailText(confirmation.raw))![1]!);
+    await invitee.getByRole('button', { name: 'Confirm my address' }).click();
     await expect(invitee.getByText('Registration submitted. Awaiting approval.')).toBeVisible();
 
     const token = new URL(link).searchParams.get('token')!;
@@ -112,6 +170,9 @@ test.describe('[ADMIN][INVITES]', () => {
     await row.getByRole('button', { name: 'Reject' }).click();
     await expect(page.getByText('Invite rejected.')).toBeVisible();
     await expect(row.getByText('Rejected')).toBeVisible();
+    const rejection = (await mailsTo(app, email, 3))[2]!;
+    expect(mailText(rejection.raw)).toContain('did not approve your registration');
+    await showMail(invitee, rejection.raw, 'mail-rejected-en');
     await invitee.goto(link);
     await expect(invitee.getByText('Invite not valid.')).toBeVisible();
 

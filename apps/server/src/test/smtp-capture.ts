@@ -62,6 +62,11 @@ function decodeQuotedPrintable(body: string): string {
  */
 export function mailText(raw: string): string {
   const out: string[] = [];
+  // Only a boundary line ends a body: a wrapped HTML line may itself start with "--".
+  const boundaries = new Set<string>();
+  for (const [, boundary] of raw.matchAll(/boundary="([^"]+)"/g)) {
+    boundaries.add(`--${boundary}`).add(`--${boundary}--`);
+  }
   let encoding: string | undefined;
   let body: string[] | undefined;
   const flush = () => {
@@ -73,7 +78,7 @@ export function mailText(raw: string): string {
   };
   for (const line of raw.split(/\r?\n/)) {
     if (body) {
-      if (!line.startsWith('--')) {
+      if (!boundaries.has(line)) {
         body.push(line);
         continue;
       }
@@ -100,7 +105,9 @@ export function mailSubject(raw: string): string {
       encoding.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64').toString('utf8')
         : Buffer.from(
-            text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_hex, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_hex, hex: string) => String.fromCharCode(parseInt(hex, 16))),
             'latin1',
           ).toString('utf8'),
     )

@@ -21,6 +21,7 @@ export const router = createBrowserRouter(
       children: [
         { path: 'login', ...lazyRoute(() => import('./routes/login'), 'LoginRoute') },
         { path: 'invite', ...lazyRoute(() => import('./routes/accept-invite'), 'AcceptInviteRoute') },
+        { path: 'confirm-email', ...lazyRoute(() => import('./routes/confirm-email'), 'ConfirmEmailRoute') },
         {
           element: <SignedOutOnly />,
           children: [

@@ -12,7 +12,15 @@ export const INVITE_MAX_HOURS = 24 * 365;
  * revoked one `revoked`. `confirming`: someone registered and has not yet opened the link mailed to
  * confirm their address.
  */
-export const INVITE_STATUSES = ['pending', 'confirming', 'submitted', 'consumed', 'expired', 'revoked', 'rejected'] as const;
+export const INVITE_STATUSES = [
+  'pending',
+  'confirming',
+  'submitted',
+  'consumed',
+  'expired',
+  'revoked',
+  'rejected',
+] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
 
 export const inviteSchema = z.object({

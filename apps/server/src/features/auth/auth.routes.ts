@@ -101,9 +101,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
       await limits.consume('forgotPerIp', request.ip);
       await limits.consume('forgotPerEmail', email);
       await recordAudit(db, contextOf(request), { action: 'auth.reset_requested', actor: { id: null, email } });
-      background.run('password reset mail', () =>
-        sendPasswordReset({ db, mail, publicUrl: config.publicUrl }, email),
-      );
+      background.run('password reset mail', () => sendPasswordReset({ db, mail, publicUrl: config.publicUrl }, email));
       return { message: messages.resetSent };
     },
   );
@@ -122,7 +120,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       await limits.consume('tokenChecksPerIp', request.ip);
-      const email = await resetPassword({ db, mail }, contextOf(request), request.body.resetToken, request.body.password);
+      const email = await resetPassword(
+        { db, mail },
+        contextOf(request),
+        request.body.resetToken,
+        request.body.password,
+      );
       if (!email) throw new AppError('bad_request', messages.resetInvalid);
       // Whoever holds the mailbox may sign in again at once, even while others keep failing on purpose.
       await limits.reset('loginFailuresPerAccount', email);

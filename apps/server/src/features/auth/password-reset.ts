@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { messages } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { passwordResets, users } from '../../db/schema.js';
 import { hashLinkToken, newLinkToken } from '../../lib/link-tokens.js';
@@ -11,7 +10,6 @@ import { tellPasswordChanged } from '../notifications/notify.js';
 import { revokeSessionsOf } from '../sessions/sessions.queries.js';
 
 export const RESET_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
-
 
 /** Runs after the answer is sent, so its duration does not tell whether the account exists. */
 export async function sendPasswordReset(

@@ -54,14 +54,14 @@ export function registerInviteRoutes(app: FastifyInstance, { db, mail, config, l
     {
       schema: {
         summary: 'Create an invite link',
-        description: 'Without an email any account may use it; with one, the invite is mailed there. Hours default to 48.',
+        description:
+          'Without an email any account may use it; with one, the invite is mailed there. Hours default to 48.',
         tags,
         body: createInviteBodySchema,
         response: { 201: inviteSchema },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await createInvite(deps, signedInContextOf(request), request.body)),
+    async (request, reply) => reply.code(201).send(await createInvite(deps, signedInContextOf(request), request.body)),
   );
 
   r.delete(

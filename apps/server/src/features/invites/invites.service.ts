@@ -23,7 +23,6 @@ export type InviteDeps = { db: Db; mail: MailQueue; publicUrl: string };
 const notFound = () => new AppError('not_found', messages.notFound('Invite'));
 const emailTaken = () => new AppError('conflict', messages.emailTaken);
 
-
 /** An invite as its audit entry names it: for whom, or for anyone. */
 const inviteTarget = (invite: { id: string; email: string | null }) => ({
   type: 'invite',
@@ -78,7 +77,11 @@ export async function createInvite(
  * Why an invite cannot be used right now, in the words the invite page shows; null when it can.
  * While a registration through it waits for its address, the same address may register again.
  */
-export function inviteRefusal(row: InviteRow | undefined, email: string, registrantEmail?: string | null): string | null {
+export function inviteRefusal(
+  row: InviteRow | undefined,
+  email: string,
+  registrantEmail?: string | null,
+): string | null {
   if (!row) return messages.inviteInvalid;
   const status = effectiveStatus(row);
   if (status === 'rejected' || status === 'revoked') return messages.inviteInvalid;

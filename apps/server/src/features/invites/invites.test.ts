@@ -241,7 +241,10 @@ describe('POST /api/auth/register-invite', () => {
     expect(mail).toContain('Content-Type: text/plain');
     expect(mail).toMatch(/http:\/\/community\.test\/admin\/confirm-email\?token=[\w-]{43}/);
     const token = await confirmationToken(body.email);
-    const [stored] = await server.deps.db.select().from(emailConfirmations).where(eq(emailConfirmations.userId, user!.id));
+    const [stored] = await server.deps.db
+      .select()
+      .from(emailConfirmations)
+      .where(eq(emailConfirmations.userId, user!.id));
     expect(stored!.tokenHash).not.toContain(token);
     expect(stored!.expiresAt.getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
 
@@ -515,7 +518,7 @@ describe('mail through the lifecycle', () => {
     return smtp.mails.filter((mail) => mail.to.includes(email))[index]!.raw;
   };
 
-  it('mails an invite that names an email, in the inviter\'s language, with the link from PUBLIC_URL', async () => {
+  it("mails an invite that names an email, in the inviter's language, with the link from PUBLIC_URL", async () => {
     const email = uniqueEmail('mailed');
     const invite = await createInvite({ email });
     const raw = await mailTo(email);

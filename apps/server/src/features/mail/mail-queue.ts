@@ -74,10 +74,7 @@ export function createMailQueue(options: {
         html: row.html,
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
       });
-      await db
-        .update(mailQueue)
-        .set({ attempts, sentAt: new Date(), lastError: null })
-        .where(eq(mailQueue.id, row.id));
+      await db.update(mailQueue).set({ attempts, sentAt: new Date(), lastError: null }).where(eq(mailQueue.id, row.id));
     } catch (error) {
       const lastError = (error as Error).message.slice(0, 500);
       if (attempts < MAIL_MAX_ATTEMPTS) {
@@ -119,7 +116,10 @@ export function createMailQueue(options: {
   }
 
   async function nextDueInMs(): Promise<number> {
-    const [row] = await db.select({ next: min(mailQueue.nextAttemptAt) }).from(mailQueue).where(waiting);
+    const [row] = await db
+      .select({ next: min(mailQueue.nextAttemptAt) })
+      .from(mailQueue)
+      .where(waiting);
     return row?.next ? Math.max(0, new Date(row.next).getTime() - Date.now()) : POLL_MS;
   }
 

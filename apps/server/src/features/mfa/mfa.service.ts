@@ -68,7 +68,10 @@ async function tell(deps: MfaDeps, tx: Db, userId: string, change: Change) {
     body: messages.mfaChangedBody,
     link: '/admin/account/profile',
   });
-  const [person] = await tx.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
+  const [person] = await tx
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId));
   if (person) await deps.mail.queue(tx, 'secondFactorChanged', person, { change: messages[change] });
 }
 
@@ -135,7 +138,7 @@ export async function confirmTotpSetup(deps: MfaDeps, context: SignedInContext, 
   if (!secret) throw new AppError('bad_request', messages.totpNotStarted);
   const step = matchingStep(secret, code);
   if (step === null) throw new AppError('bad_request', messages.mfaCodeInvalid);
-  const { email, recoveryCodes } = await db.transaction(async (tx) => {
+  const recoveryCodes = await db.transaction(async (tx) => {
     const account = await accountOf(tx, userId);
     if ((await confirmTotp(tx, userId, step)).length === 0) throw new AppError('bad_request', messages.totpNotStarted);
     const codes = await codesForFirstFactor(tx, userId, account.mfaEnabled);
@@ -145,7 +148,7 @@ export async function confirmTotpSetup(deps: MfaDeps, context: SignedInContext, 
       target: { type: 'user', id: userId, label: account.email },
     });
     await tell(deps, tx, userId, 'mfaChangeTotpAdded');
-    return { email: account.email, recoveryCodes: codes };
+    return codes;
   });
   return recoveryCodes ? { recoveryCodes } : {};
 }
@@ -216,7 +219,7 @@ export async function addPasskey(
   if (!challenge || !(await consumeWebauthnChallenge(db, challenge, 'passkey-register', userId))) throw invalid();
   const info = await verifyRegistration(relyingParty(deps), body.response, challenge);
   if (!info) throw invalid();
-  const { email, recoveryCodes } = await db.transaction(async (tx) => {
+  const recoveryCodes = await db.transaction(async (tx) => {
     const account = await accountOf(tx, userId);
     const id = await insertPasskey(tx, {
       userId,
@@ -232,7 +235,7 @@ export async function addPasskey(
     await refreshMfaEnabled(tx, userId);
     await recordAudit(tx, context, { action: 'mfa.passkey.add', target: { type: 'passkey', id, label: body.name } });
     await tell(deps, tx, userId, 'mfaChangePasskeyAdded');
-    return { email: account.email, recoveryCodes: codes };
+    return codes;
   });
   return recoveryCodes ? { recoveryCodes } : {};
 }
@@ -267,7 +270,7 @@ export async function removePasskey(
  */
 export async function resetFactorsOf(deps: MfaDeps, context: SignedInContext, userId: string): Promise<void> {
   const { db } = deps;
-  const user = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const found = await findUserById(tx, userId);
     if (!found) throw new AppError('not_found', messages.notFound('User'));
     await assertMayManage(tx, context.actor, userId);
@@ -280,6 +283,5 @@ export async function resetFactorsOf(deps: MfaDeps, context: SignedInContext, us
       changes: { sessionsEnded: [null, revoked] },
     });
     await tell(deps, tx, userId, 'mfaChangeReset');
-    return found;
   });
 }

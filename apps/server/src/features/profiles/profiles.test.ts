@@ -69,7 +69,7 @@ describe('GET /api/auth/my-profile', () => {
     await createSignedInUser(server); // another user, to be sure the caller's own row is answered
     const response = await server.get('/api/auth/my-profile?page=1&limit=25', member.token);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ profile: emptyProfile(member) });
+    expect(response.body).toEqual({ profile: emptyProfile(member), language: 'el' });
   });
 
   it('answers the stored profile fields of the caller', async () => {
@@ -82,6 +82,7 @@ describe('GET /api/auth/my-profile', () => {
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       profile: { ...emptyProfile(member), phone: '210 555', address: 'Οδός 1', bio: 'Γεια', image },
+      language: 'el',
     });
   });
 
@@ -93,6 +94,18 @@ describe('GET /api/auth/my-profile', () => {
 });
 
 describe('POST /api/auth/my-profile', () => {
+  it('saves the language of my mail, keeps it when left out and refuses one it does not write', async () => {
+    const member = await createSignedInUser(server);
+    const save = (body: Record<string, unknown>) =>
+      server.post('/api/auth/my-profile', { name: member.name, ...body }, member.token);
+    expect((await save({ language: 'en' })).body.language).toBe('en');
+    expect((await save({})).body.language).toBe('en');
+    expect((await server.get('/api/auth/my-profile', member.token)).body.language).toBe('en');
+    const refused = await save({ language: 'fr' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: 'Language must be el or en' });
+  });
+
   it('saves name, phone, address, bio and an uploaded image, keeping the password when it is blank', async () => {
     const member = await createSignedInUser(server);
     const before = await stored(member.id);
@@ -117,14 +130,14 @@ describe('POST /api/auth/my-profile', () => {
       bio: 'Εθελόντρια',
       image,
     };
-    expect(response.body).toEqual({ profile });
+    expect(response.body).toEqual({ profile, language: 'el' });
     expect(await stored(member.id)).toEqual({
       user: { ...before.user, name: 'Ελένη Μ.', avatarUrl: image },
       profile: { phone: '+30 210 0000000', address: 'Αθήνα', bio: 'Εθελόντρια', image },
     });
     const again = await server.get('/api/auth/my-profile', member.token);
     expect(again.status).toBe(200);
-    expect(again.body).toEqual({ profile });
+    expect(again.body).toEqual({ profile, language: 'el' });
     expect((await login(member.email, member.password)).status).toBe(200);
   });
 
@@ -158,7 +171,7 @@ describe('POST /api/auth/my-profile', () => {
     const response = await saveProfile(member.token, { name: member.name, password: 'new-secret' });
 
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ profile: emptyProfile(member), token: expect.any(String) });
+    expect(response.body).toEqual({ profile: emptyProfile(member), language: 'el', token: expect.any(String) });
     const after = await stored(member.id);
     expect(after.user.tokenVersion).toBe(before.user.tokenVersion + 1);
     expect(after.user.passwordHash).not.toBe(before.user.passwordHash);
@@ -177,7 +190,7 @@ describe('POST /api/auth/my-profile', () => {
     const before = await stored(member.id);
     const response = await saveProfile(member.token, { name: 'Same Password', password: '' });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ profile: { ...emptyProfile(member), name: 'Same Password' } });
+    expect(response.body).toEqual({ profile: { ...emptyProfile(member), name: 'Same Password' }, language: 'el' });
     expect((await stored(member.id)).user).toEqual({ ...before.user, name: 'Same Password' });
     expect((await server.get('/api/auth/my-profile', member.token)).status).toBe(200);
   });

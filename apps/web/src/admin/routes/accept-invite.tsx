@@ -57,7 +57,7 @@ export function AcceptInviteRoute() {
 function ValidInvite({ token, validation }: { token: string; validation: InviteValidation }) {
   const { t, i18n } = useTranslation();
   const hasGoogle = Boolean(useSiteConfig().data?.googleClientId);
-  const [submitted, setSubmitted] = useState(false);
+  const [submittedTo, setSubmittedTo] = useState<string>();
   const [error, setError] = useState<string>();
   const form = useZodForm(registrationSchema, {
     defaultValues: { name: '', email: validation.email ?? '', password: '' },
@@ -73,14 +73,16 @@ function ValidInvite({ token, validation }: { token: string; validation: InviteV
   const onSubmit = form.handleSubmit(async (registration) => {
     setError(undefined);
     try {
-      await registerInvite.mutateAsync({ ...registration, token });
-      setSubmitted(true);
+      // The mail that confirms the address, and the ones after it, come in the language on screen.
+      const language = i18n.resolvedLanguage === 'en' ? 'en' : 'el';
+      await registerInvite.mutateAsync({ ...registration, token, language });
+      setSubmittedTo(registration.email);
     } catch (caught) {
       setError(getErrorMessage(caught, t('acceptInvite.error')));
     }
   });
 
-  if (submitted) return <Alert tone="success">{t('acceptInvite.submitted')}</Alert>;
+  if (submittedTo) return <Alert tone="success">{t('acceptInvite.checkMail', { email: submittedTo })}</Alert>;
 
   return (
     <>

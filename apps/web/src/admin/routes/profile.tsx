@@ -7,6 +7,7 @@ import {
   MAX_PROFILE_IMAGE_BYTES,
   updateMyProfileBodySchema,
   withPasswordConfirmation,
+  type Language,
   type Profile,
 } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
@@ -22,6 +23,7 @@ import { useUpdateMyProfile } from '../../features/profiles/api/update-my-profil
 import { useUploadProfileImage } from '../../features/profiles/api/upload-profile-image';
 import { getErrorMessage } from '../../lib/api-client';
 import { useZodForm } from '../../lib/use-zod-form';
+import { SelectField } from '../../components/ui/select-field';
 
 const profileFormSchema = withPasswordConfirmation(updateMyProfileBodySchema);
 
@@ -39,14 +41,14 @@ export function ProfileRoute() {
       <h1 className="text-2xl font-semibold text-slate-900">{t('profile.title')}</h1>
       {profile.isError && <Alert tone="error">{getErrorMessage(profile.error, t('profile.fetchError'))}</Alert>}
       {profile.isPending && <p className="text-slate-600">{t('common.loading')}</p>}
-      {profile.data && <ProfileForm profile={profile.data.profile} />}
+      {profile.data && <ProfileForm profile={profile.data.profile} language={profile.data.language} />}
       <SecurityCard />
       <MySessionsCard />
     </section>
   );
 }
 
-function ProfileForm({ profile }: { profile: Profile }) {
+function ProfileForm({ profile, language }: { profile: Profile; language: Language }) {
   const { t } = useTranslation();
   const [error, setError] = useState<string>();
   const [image, setImage] = useState(profile.image);
@@ -58,6 +60,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       phone: profile.phone ?? '',
       address: profile.address ?? '',
       bio: profile.bio ?? '',
+      language,
       password: '',
       confirmPassword: '',
     },
@@ -146,6 +149,15 @@ function ProfileForm({ profile }: { profile: Profile }) {
           {...form.register('bio')}
         />
       </Field>
+      <SelectField
+        label={t('profile.mailLanguage')}
+        options={[
+          { value: 'el', label: 'Ελληνικά' },
+          { value: 'en', label: 'English' },
+        ]}
+        error={errors.language?.message}
+        {...form.register('language')}
+      />
       <NewPasswordFields register={form.register} errors={errors} isOptional />
       <div className="flex justify-end">
         <Button type="submit" isBusy={isSubmitting || upload.isPending}>

@@ -9,7 +9,8 @@ const TEXTS = {
     heading: 'Έχετε πρόσκληση',
     invited: (inviter: string, site: string) => `${inviter} σας προσκαλεί να γίνετε μέλος της ${site}.`,
     action: 'Αποδοχή πρόσκλησης',
-    expires: (when: string) => `Ο σύνδεσμος ισχύει έως ${when}.`,
+    // The Greek time ends in "μ.μ." or "π.μ.": no second full stop.
+    expires: (when: string) => `Ο σύνδεσμος ισχύει έως ${when}`,
     ignore: 'Αν δεν περιμένατε αυτή την πρόσκληση, αγνοήστε το μήνυμα.',
   },
   en: {

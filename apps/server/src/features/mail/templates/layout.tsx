@@ -1,4 +1,16 @@
-import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from '@react-email/components';
 import type { ReactNode } from 'react';
 import type { Language } from '@community/shared';
 
@@ -29,7 +41,9 @@ export function Layout(props: { frame: MailFrame; preview: string; heading: stri
           </Heading>
           {children}
           <Hr style={{ borderColor: colors.line, margin: '24px 0 12px' }} />
-          <Text style={{ color: colors.muted, fontSize: '12px', margin: 0 }}>{FOOTER[frame.language](frame.siteName)}</Text>
+          <Text style={{ color: colors.muted, fontSize: '12px', margin: 0 }}>
+            {FOOTER[frame.language](frame.siteName)}
+          </Text>
         </Container>
       </Body>
     </Html>

@@ -17,7 +17,10 @@ export const useUpdateMyProfile = ({
     ...config,
     mutationFn: updateMyProfile,
     onSuccess: (saved, ...rest) => {
-      queryClient.setQueryData(getMyProfileQueryOptions().queryKey, { profile: saved.profile });
+      queryClient.setQueryData(getMyProfileQueryOptions().queryKey, {
+        profile: saved.profile,
+        language: saved.language,
+      });
       return onSuccess?.(saved, ...rest);
     },
   });
