@@ -25,6 +25,7 @@ export const apiRoutes = {
   translations: '/api/auth/translations',
   telegramData: '/api/telegram-data',
   contact: '/api/contact',
+  contactMessages: '/api/auth/contact-messages',
   auditLog: '/api/auth/audit-log',
   sessions: '/api/auth/sessions',
   mfa: '/api/auth/mfa',

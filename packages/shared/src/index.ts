@@ -23,3 +23,4 @@ export * from './list-params.js';
 export * from './schemas/audit.js';
 export * from './schemas/session.js';
 export * from './schemas/mfa.js';
+export * from './schemas/contact.js';

@@ -94,6 +94,7 @@ export const MESSAGE_TEXTS_EL: Record<MessageKey, string> = {
   inviteSubmittedDelete: 'Εγκρίνετε ή απορρίψτε την εγγραφή πριν διαγράψετε την πρόσκληση.',
   registrationSubmitted: 'Η εγγραφή υποβλήθηκε. Αναμένεται έγκριση.',
   userLanguage: 'Η γλώσσα πρέπει να είναι el ή en',
+  contactStatus: 'Η κατάσταση πρέπει να είναι new, handled ή archived',
   inviteRevoked: 'Η πρόσκληση ανακλήθηκε.',
   inviteResent: 'Η πρόσκληση στάλθηκε ξανά.',
   inviteRevokeUsed: 'Ανακαλείται μόνο πρόσκληση που δεν έχει χρησιμοποιήσει κανείς.',
@@ -190,4 +191,7 @@ export const LABEL_TEXTS_EL: Record<string, string> = {
   'Recovery code': 'Κωδικός ανάκτησης',
   Passkey: 'Κλειδί πρόσβασης',
   'Authenticator app': 'Εφαρμογή επαλήθευσης',
+  Reply: 'Απάντηση',
+  'Mail on contact': 'Email για νέα μηνύματα',
+  'Contact message': 'Μήνυμα επικοινωνίας',
 };

@@ -92,6 +92,7 @@ export const MESSAGE_TEXTS_EN = {
   inviteSubmittedDelete: 'Approve or reject this registration before deleting the invite.',
   registrationSubmitted: 'Registration submitted. Awaiting approval.',
   userLanguage: 'Language must be el or en',
+  contactStatus: 'Status must be one of new, handled, archived',
   inviteRevoked: 'Invite revoked.',
   inviteResent: 'Invite sent again.',
   inviteRevokeUsed: 'Only an invite nobody has used can be revoked.',

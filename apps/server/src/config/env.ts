@@ -47,6 +47,7 @@ const envSchema = z
     JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
     SMTP_URL: optional(url(['smtp:', 'smtps:'])),
     MAIL_FROM: z.preprocess(blankIsUnset, z.string().default('Community <no-reply@localhost>')),
+    MAIL_REPLY_TO: optional(emailSchema),
     REDIS_URL: optional(url(['redis:', 'rediss:'])),
     TRUST_PROXY: optional(
       z
@@ -100,6 +101,8 @@ export type Config = {
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where answers to the community's replies go; unset: to the administrator who replied. */
+  mailReplyTo: string | undefined;
   redisUrl: string | undefined;
   /**
    * Passed to Fastify's trustProxy: false, or the proxies' addresses, so the client is the
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailReplyTo: e.MAIL_REPLY_TO,
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,

@@ -23,7 +23,14 @@ const PAGE_CACHE = {
 export const EXACT_COUNT_LIMIT = 1000;
 
 export type CountedTable =
-  'users' | 'roles' | 'permissions' | 'client_permissions' | 'user_roles' | 'invites' | 'audit_events';
+  | 'users'
+  | 'roles'
+  | 'permissions'
+  | 'client_permissions'
+  | 'user_roles'
+  | 'invites'
+  | 'audit_events'
+  | 'contact_messages';
 
 /** A row's sort key as text, exact to the microsecond (a JS Date would round it). */
 export type SortKey = string[];

@@ -47,6 +47,8 @@ export const users = pgTable(
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     /** The language mail is written in (`el` or `en`); unset reads as Greek. */
     language: text('language', { enum: ['el', 'en'] }),
+    /** An administrator's choice: a mail for each new contact message. */
+    mailOnContact: boolean('mail_on_contact').notNull().default(false),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -448,10 +450,37 @@ export const feedPosts = pgTable(
   (t) => [index('feed_posts_posted_at_idx').on(t.postedAt)],
 );
 
-export const contactMessages = pgTable('contact_messages', {
-  id: uuid('id').primaryKey(),
-  createdAt: createdAt(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  message: text('message').notNull(),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey(),
+    createdAt: createdAt(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    /** new until answered or put aside; handled once replied to; archived when filed away. */
+    status: text('status', { enum: ['new', 'handled', 'archived'] })
+      .notNull()
+      .default('new'),
+  },
+  (t) => [
+    index('contact_messages_created_at_id_idx').on(t.createdAt, t.id),
+    index('contact_messages_status_idx').on(t.status, t.createdAt, t.id),
+  ],
+);
+
+/** An answer sent to the writer of a contact message, kept under it. */
+export const contactReplies = pgTable(
+  'contact_replies',
+  {
+    id: uuid('id').primaryKey(),
+    createdAt: createdAt(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [index('contact_replies_message_idx').on(t.messageId, t.createdAt)],
+);

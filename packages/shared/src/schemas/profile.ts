@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { optionalPasswordSchema, optionalText, requiredText, userLanguageSchema } from './common.js';
+import { booleanField, optionalPasswordSchema, optionalText, requiredText, userLanguageSchema } from './common.js';
 
 export const profileSchema = z.object({
   _id: z.string(),
@@ -17,6 +17,8 @@ export const myProfileResponseSchema = z.object({
   profile: profileSchema,
   /** The language of the mail this person gets. */
   language: userLanguageSchema,
+  /** An administrator's choice: a mail for each new contact message. */
+  mailOnContact: z.boolean(),
   /** Present only when the password changed: older tokens have just ended. */
   token: z.string().optional(),
 });
@@ -40,5 +42,7 @@ export const updateMyProfileBodySchema = z.object({
   ),
   /** Left out: the saved language stays. */
   language: userLanguageSchema.optional(),
+  /** Left out: the saved choice stays. */
+  mailOnContact: booleanField('Mail on contact').optional(),
 });
 export type UpdateMyProfileBody = z.infer<typeof updateMyProfileBodySchema>;

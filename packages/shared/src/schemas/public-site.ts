@@ -15,5 +15,9 @@ export const contactBodySchema = z.object({
   name: requiredText('Name', 100),
   email: emailSchema,
   message: requiredText('Message', 5000),
+  /** A field people never see: a bot that fills it is answered as anyone is, and nothing is kept. */
+  website: z.string().max(500).optional(),
+  /** When the form appeared (epoch ms): a post within 3 s of it is a bot's. */
+  startedAt: z.number().int().nonnegative().optional(),
 });
 export type ContactBody = z.infer<typeof contactBodySchema>;

@@ -1,27 +1,45 @@
-import { messages, type ContactBody } from '@community/shared';
+import { and, eq } from 'drizzle-orm';
+import { messages, type ContactBody, type ContactMessage, type ContactStatus } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { contactMessages } from '../../db/schema.js';
+import { contactMessages, contactReplies, roles, userRoles, users } from '../../db/schema.js';
+import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
-import type { RequestContext } from '../../lib/request-context.js';
+import type { RequestContext, SignedInContext } from '../../lib/request-context.js';
 import { recordAudit } from '../audit/audit.queries.js';
+import type { MailQueue } from '../mail/mail-queue.js';
 import { notifyAdmins } from '../notifications/notify.js';
+import { findContactMessage, lockContactMessage } from './contact-messages.queries.js';
 
 /** The longest part of a message a notification repeats; the message itself is kept whole. */
 const NOTIFIED_LENGTH = 1000;
+/** No person fills the form in less. */
+export const MIN_FILL_MS = 3000;
 
-/** Keeps the message and tells every administrator, in one transaction. */
-export async function receiveContactMessage(
-  db: Db,
-  context: RequestContext,
-  { name, email, message }: ContactBody,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+type ContactDeps = { db: Db; mail: MailQueue };
+
+const notFound = () => new AppError('not_found', messages.notFound('Contact message'));
+const target = (row: { id: string; name: string }) => ({ type: 'contact_message', id: row.id, label: row.name });
+
+/** A bot fills the field people never see, or posts faster than anyone types. */
+export function looksLikeABot({ website, startedAt }: Pick<ContactBody, 'website' | 'startedAt'>, now = Date.now()) {
+  if (website?.trim()) return true;
+  return startedAt !== undefined && now - startedAt < MIN_FILL_MS;
+}
+
+/**
+ * Keeps the message, tells every administrator and mails the ones who asked for it, in one
+ * transaction. A bot's message is answered the same and nothing is kept.
+ */
+export async function receiveContactMessage(deps: ContactDeps, context: RequestContext, body: ContactBody) {
+  if (looksLikeABot(body)) return;
+  const { name, email, message } = body;
+  await deps.db.transaction(async (tx) => {
     const id = newId();
     await tx.insert(contactMessages).values({ id, name, email, message });
     await recordAudit(tx, context, {
       action: 'contact.receive',
       actor: { id: null, email },
-      target: { type: 'contact_message', id, label: name },
+      target: target({ id, name }),
     });
     await notifyAdmins(tx, {
       title: messages.contactMessageTitle,
@@ -30,6 +48,83 @@ export async function receiveContactMessage(
         email,
         message.length > NOTIFIED_LENGTH ? `${message.slice(0, NOTIFIED_LENGTH)}…` : message,
       ),
+      link: '/admin/messages',
     });
+    const subscribers = await tx
+      .selectDistinct({ email: users.email, language: users.language })
+      .from(users)
+      .innerJoin(userRoles, eq(userRoles.userId, users.id))
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(and(eq(roles.type, 'admin'), eq(users.mailOnContact, true), eq(users.blocked, false)));
+    for (const admin of subscribers) await deps.mail.queue(tx, 'contactMessage', admin, { name, email, message });
+  });
+}
+
+export async function setContactStatus(
+  db: Db,
+  context: SignedInContext,
+  id: string,
+  status: ContactStatus,
+): Promise<ContactMessage> {
+  await db.transaction(async (tx) => {
+    const row = await lockContactMessage(tx, id);
+    if (!row) throw notFound();
+    if (row.status === status) return;
+    await tx.update(contactMessages).set({ status }).where(eq(contactMessages.id, id));
+    await recordAudit(tx, context, {
+      action: 'contact.status',
+      target: target(row),
+      changes: { status: [row.status, status] },
+    });
+  });
+  return (await findContactMessage(db, id))!;
+}
+
+/**
+ * Mails the writer from the community's address, keeps the reply under the message and marks it
+ * handled. Answers go to MAIL_REPLY_TO, else to the administrator who replied.
+ */
+export async function replyToContactMessage(
+  deps: ContactDeps & { replyTo: string | undefined },
+  context: SignedInContext,
+  id: string,
+  body: string,
+): Promise<ContactMessage> {
+  const { db, mail } = deps;
+  await db.transaction(async (tx) => {
+    const row = await lockContactMessage(tx, id);
+    if (!row) throw notFound();
+    const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, context.actor.id));
+    await tx.insert(contactReplies).values({
+      id: newId(),
+      messageId: id,
+      authorId: context.actor.id,
+      authorName: author?.name ?? context.actor.email,
+      body,
+    });
+    await tx.update(contactMessages).set({ status: 'handled' }).where(eq(contactMessages.id, id));
+    // The public site speaks Greek, so its visitors are answered in Greek.
+    await mail.queue(
+      tx,
+      'contactReply',
+      { email: row.email, language: 'el' },
+      { name: row.name, reply: body, original: row.message, sentAt: row.createdAt },
+      { replyTo: deps.replyTo ?? context.actor.email },
+    );
+    await recordAudit(tx, context, {
+      action: 'contact.reply',
+      target: target(row),
+      changes: { status: [row.status, 'handled'] },
+    });
+  });
+  return (await findContactMessage(db, id))!;
+}
+
+export async function deleteContactMessage(db: Db, context: SignedInContext, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockContactMessage(tx, id);
+    if (!row) throw notFound();
+    await tx.delete(contactMessages).where(eq(contactMessages.id, id));
+    await recordAudit(tx, context, { action: 'contact.delete', target: target(row) });
   });
 }

@@ -1,14 +1,26 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, notifications, users } from '../../db/schema.js';
-import { uniqueEmail } from '../../test/factories.js';
+import { auditEvents, contactMessages, notifications, users } from '../../db/schema.js';
+import { createSignedInUser, uniqueEmail } from '../../test/factories.js';
+import { mailSubject, mailText, startSmtpCapture } from '../../test/smtp-capture.js';
 import { ADMIN_EMAIL, startTestServer, type TestServer } from '../../test/test-server.js';
 
 let server: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let admin: string;
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: 'loopback' });
+  smtp = await startSmtpCapture();
+  server = await startTestServer({
+    TRUST_PROXY: 'loopback',
+    SMTP_URL: smtp.url,
+    MAIL_REPLY_TO: 'hello@community.test',
+  });
+  admin = await server.adminToken();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
 
 let lastAddress = 0;
 const send = (body: Record<string, unknown>, address = `192.0.2.${++lastAddress}`) =>
@@ -76,5 +88,124 @@ describe('POST /api/contact', () => {
     expect((await send({ name: 'Six', email: 'six@example.test', message: 'next' }, '2001:db8:77:2::1')).status).toBe(
       201,
     );
+  });
+});
+
+describe('bots at the contact form', () => {
+  it.each([
+    ['fills the hidden field', () => ({ website: 'http://spam.example' })],
+    ['posts within 3 seconds of the form appearing', () => ({ startedAt: Date.now() - 1000 })],
+  ])('a bot that %s gets the same 201, and nothing is kept or told', async (_label, extra) => {
+    const email = uniqueEmail('bot');
+    const response = await send({ name: 'Bot', email, message: 'cheap pills', ...extra() });
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ message: 'Thank you. Your message was sent.' });
+    expect(await server.deps.db.select().from(contactMessages).where(eq(contactMessages.email, email))).toEqual([]);
+    const told = await server.deps.db.select().from(notifications);
+    expect(told.some((one) => one.body?.includes(email))).toBe(false);
+  });
+
+  it("keeps a person's message that took longer than 3 seconds, with the hidden field empty", async () => {
+    const email = uniqueEmail('person');
+    const response = await send({ name: 'Person', email, message: 'hello', website: '', startedAt: Date.now() - 8000 });
+    expect(response.status).toBe(201);
+    expect(await server.deps.db.select().from(contactMessages).where(eq(contactMessages.email, email))).toHaveLength(1);
+  });
+});
+
+describe('the contact inbox', () => {
+  async function received(message = 'Πότε είναι η επόμενη συνέλευση;') {
+    const email = uniqueEmail('writer');
+    expect((await send({ name: 'Ελένη', email, message })).status).toBe(201);
+    const [row] = await server.deps.db.select().from(contactMessages).where(eq(contactMessages.email, email));
+    return row!;
+  }
+
+  it('lists messages newest first, filtered by status and searched by name, address or text', async () => {
+    const first = await received('first about the garden');
+    const second = await received('second about the film night');
+    const list = (query: string) => server.get(`/api/auth/contact-messages${query}`, admin);
+    const all = await list('?limit=1000');
+    expect(all.status).toBe(200);
+    const ids = (all.body.data as { _id: string }[]).map((one) => one._id);
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+    expect(all.body.data[0]).toMatchObject({ status: 'new', replies: [] });
+    const searched = await list('?q=FILM%20night');
+    expect((searched.body.data as { _id: string }[]).map((one) => one._id)).toEqual([second.id]);
+    expect((await list(`?q=${encodeURIComponent(first.email)}`)).body.total).toBe(1);
+    await server.put(`/api/auth/contact-messages/${first.id}`, { status: 'archived' }, admin);
+    const archived = await list('?status=archived');
+    expect((archived.body.data as { _id: string }[]).map((one) => one._id)).toContain(first.id);
+    expect((archived.body.data as { status: string }[]).every((one) => one.status === 'archived')).toBe(true);
+    const bad = await list('?status=spam');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ error: 'Status must be one of new, handled, archived' });
+  });
+
+  it('replies by mail from the community, keeps the reply under the message and marks it handled', async () => {
+    const row = await received('Μπορώ να φέρω <b>γλυκά</b>;\nΕυχαριστώ');
+    const response = await server.post(
+      `/api/auth/contact-messages/${row.id}/reply`,
+      { body: 'Ναι, φυσικά!\nΣας περιμένουμε.' },
+      admin,
+    );
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      status: 'handled',
+      replies: [{ authorName: 'Administrator', body: 'Ναι, φυσικά!\nΣας περιμένουμε.' }],
+    });
+    const raw = (await smtp.waitFor(row.email)).raw;
+    expect(mailSubject(raw)).toBe('Απάντηση από την Κοινότητα');
+    expect(raw).toMatch(/^Reply-To: hello@community\.test/m);
+    const text = mailText(raw);
+    expect(text).toContain('Σας περιμένουμε.');
+    // The writer's words are quoted as text, never as markup.
+    expect(text).toContain('&lt;b&gt;γλυκά&lt;/b&gt;');
+    expect((await server.get(`/api/auth/contact-messages/${row.id}`, admin)).body.replies).toHaveLength(1);
+    const audited = await server.deps.db.select().from(auditEvents).where(eq(auditEvents.targetId, row.id));
+    expect(audited.map((entry) => entry.action)).toEqual(['contact.receive', 'contact.reply']);
+  });
+
+  it('refuses an empty reply, and a reply to a deleted message is 404 and mails nobody', async () => {
+    const row = await received();
+    const empty = await server.post(`/api/auth/contact-messages/${row.id}/reply`, { body: '  ' }, admin);
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ error: 'Reply is required' });
+    expect((await server.del(`/api/auth/contact-messages/${row.id}`, admin)).status).toBe(200);
+    const late = await server.post(`/api/auth/contact-messages/${row.id}/reply`, { body: 'too late' }, admin);
+    expect(late.status).toBe(404);
+    expect(late.body).toEqual({ error: 'Contact message not found.' });
+    expect((await server.get(`/api/auth/contact-messages/${row.id}`, admin)).status).toBe(404);
+    expect(smtp.mails.some((mail) => mail.to.includes(row.email))).toBe(false);
+  });
+
+  it('mails each new message to the administrators who asked for it, and only to them', async () => {
+    const me = await server.post(
+      '/api/auth/my-profile',
+      { name: 'Administrator', mailOnContact: true, language: 'en' },
+      admin,
+    );
+    expect(me.body).toMatchObject({ mailOnContact: true, language: 'en' });
+    const row = await received('Is the hall free on Friday?');
+    await expect.poll(() => smtp.mails.filter((mail) => mail.to.includes(ADMIN_EMAIL)).length).toBeGreaterThan(0);
+    const mail = smtp.mails.filter((one) => one.to.includes(ADMIN_EMAIL)).at(-1)!;
+    expect(mailSubject(mail.raw)).toBe('New message from Ελένη');
+    expect(mailText(mail.raw)).toContain('Is the hall free on Friday?');
+    expect(mailText(mail.raw)).toContain(row.email);
+    await server.post('/api/auth/my-profile', { name: 'Administrator', mailOnContact: false }, admin);
+  });
+
+  it('is for those the permission rows allow: a plain member reads and changes nothing', async () => {
+    const row = await received();
+    const member = await createSignedInUser(server, { roles: ['user'] });
+    expect((await server.get('/api/auth/contact-messages', member.token)).status).toBe(403);
+    expect(
+      (await server.put(`/api/auth/contact-messages/${row.id}`, { status: 'archived' }, member.token)).status,
+    ).toBe(403);
+    expect((await server.post(`/api/auth/contact-messages/${row.id}/reply`, { body: 'x' }, member.token)).status).toBe(
+      403,
+    );
+    expect((await server.del(`/api/auth/contact-messages/${row.id}`, member.token)).status).toBe(403);
+    expect((await server.get('/api/auth/contact-messages')).status).toBe(401);
   });
 });

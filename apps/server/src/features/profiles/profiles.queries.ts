@@ -58,8 +58,11 @@ export async function findProfile(db: Db, userId: string): Promise<Profile | und
   return row ? toProfile(row) : undefined;
 }
 
-/** The language this person's mail is written in; Greek until they choose. */
-export async function languageOf(db: Db, userId: string): Promise<Language> {
-  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
-  return row?.language ?? 'el';
+/** How this person wants their mail: its language (Greek until they choose) and which mail. */
+export async function mailSettingsOf(db: Db, userId: string): Promise<{ language: Language; mailOnContact: boolean }> {
+  const [row] = await db
+    .select({ language: users.language, mailOnContact: users.mailOnContact })
+    .from(users)
+    .where(eq(users.id, userId));
+  return { language: row?.language ?? 'el', mailOnContact: row?.mailOnContact ?? false };
 }

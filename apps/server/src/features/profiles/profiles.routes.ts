@@ -13,7 +13,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { signedInContextOf } from '../../lib/request-context.js';
 import { currentUser } from '../../plugins/access.js';
-import { findProfile, languageOf, listUserProfiles } from './profiles.queries.js';
+import { findProfile, mailSettingsOf, listUserProfiles } from './profiles.queries.js';
 import { updateMyProfile } from './profiles.service.js';
 
 export function registerProfileRoutes(app: FastifyInstance, { db, mail, tokens, limits }: AppDeps) {
@@ -47,7 +47,7 @@ export function registerProfileRoutes(app: FastifyInstance, { db, mail, tokens, 
     async (request) => {
       const profile = await findProfile(db, currentUser(request).id);
       if (!profile) throw new AppError('not_found', messages.notFound('Profile'));
-      return { profile, language: await languageOf(db, currentUser(request).id) };
+      return { profile, ...(await mailSettingsOf(db, currentUser(request).id)) };
     },
   );
 

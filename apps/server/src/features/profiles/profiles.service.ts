@@ -18,7 +18,7 @@ import type { MailQueue } from '../mail/mail-queue.js';
 import { tellPasswordChanged } from '../notifications/notify.js';
 import { revokeSessionsOf } from '../sessions/sessions.queries.js';
 import { deleteUnusedImages, isOwnImage } from '../uploads/images.queries.js';
-import { findProfile, languageOf } from './profiles.queries.js';
+import { findProfile, mailSettingsOf } from './profiles.queries.js';
 
 const audited = ({ name, phone, address, bio, image }: Profile) => ({ name, phone, address, bio, image });
 
@@ -33,7 +33,7 @@ export async function updateMyProfile(
 ): Promise<MyProfileResponse> {
   const { db, mail, tokens, limits } = deps;
   const me = context.actor;
-  const { name, phone, address, bio, image, password, language } = body;
+  const { name, phone, address, bio, image, password, language, mailOnContact } = body;
   if (image && !(await isOwnImage(db, imageIdFromPath(image), me.id))) {
     throw new AppError('bad_request', messages.imageNotUploaded);
   }
@@ -47,6 +47,7 @@ export async function updateMyProfile(
       .set({
         name,
         ...(language ? { language } : {}),
+        ...(mailOnContact !== undefined ? { mailOnContact } : {}),
         ...(image ? { avatarUrl: image } : {}),
         ...(passwordHash ? { passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
         updatedAt: new Date(),
@@ -76,7 +77,7 @@ export async function updateMyProfile(
     return updated!.tokenVersion;
   });
   const profile = (await findProfile(db, me.id))!;
-  const saved = { profile, language: await languageOf(db, me.id) };
+  const saved = { profile, ...(await mailSettingsOf(db, me.id)) };
   if (!passwordHash) return saved;
   return { ...saved, token: await tokens.sign({ userId: me.id, version: tokenVersion, sessionId: me.sessionId }) };
 }

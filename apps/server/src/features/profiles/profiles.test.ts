@@ -69,7 +69,7 @@ describe('GET /api/auth/my-profile', () => {
     await createSignedInUser(server); // another user, to be sure the caller's own row is answered
     const response = await server.get('/api/auth/my-profile?page=1&limit=25', member.token);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ profile: emptyProfile(member), language: 'el' });
+    expect(response.body).toEqual({ profile: emptyProfile(member), language: 'el', mailOnContact: false });
   });
 
   it('answers the stored profile fields of the caller', async () => {
@@ -83,6 +83,7 @@ describe('GET /api/auth/my-profile', () => {
     expect(response.body).toEqual({
       profile: { ...emptyProfile(member), phone: '210 555', address: 'Οδός 1', bio: 'Γεια', image },
       language: 'el',
+      mailOnContact: false,
     });
   });
 
@@ -130,14 +131,14 @@ describe('POST /api/auth/my-profile', () => {
       bio: 'Εθελόντρια',
       image,
     };
-    expect(response.body).toEqual({ profile, language: 'el' });
+    expect(response.body).toEqual({ profile, language: 'el', mailOnContact: false });
     expect(await stored(member.id)).toEqual({
       user: { ...before.user, name: 'Ελένη Μ.', avatarUrl: image },
       profile: { phone: '+30 210 0000000', address: 'Αθήνα', bio: 'Εθελόντρια', image },
     });
     const again = await server.get('/api/auth/my-profile', member.token);
     expect(again.status).toBe(200);
-    expect(again.body).toEqual({ profile, language: 'el' });
+    expect(again.body).toEqual({ profile, language: 'el', mailOnContact: false });
     expect((await login(member.email, member.password)).status).toBe(200);
   });
 
@@ -171,7 +172,12 @@ describe('POST /api/auth/my-profile', () => {
     const response = await saveProfile(member.token, { name: member.name, password: 'new-secret' });
 
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ profile: emptyProfile(member), language: 'el', token: expect.any(String) });
+    expect(response.body).toEqual({
+      profile: emptyProfile(member),
+      language: 'el',
+      mailOnContact: false,
+      token: expect.any(String),
+    });
     const after = await stored(member.id);
     expect(after.user.tokenVersion).toBe(before.user.tokenVersion + 1);
     expect(after.user.passwordHash).not.toBe(before.user.passwordHash);
@@ -190,7 +196,11 @@ describe('POST /api/auth/my-profile', () => {
     const before = await stored(member.id);
     const response = await saveProfile(member.token, { name: 'Same Password', password: '' });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ profile: { ...emptyProfile(member), name: 'Same Password' }, language: 'el' });
+    expect(response.body).toEqual({
+      profile: { ...emptyProfile(member), name: 'Same Password' },
+      language: 'el',
+      mailOnContact: false,
+    });
     expect((await stored(member.id)).user).toEqual({ ...before.user, name: 'Same Password' });
     expect((await server.get('/api/auth/my-profile', member.token)).status).toBe(200);
   });

@@ -1,5 +1,7 @@
 import { approvedMail } from './approved.js';
 import { confirmEmailMail } from './confirm-email.js';
+import { contactMessageMail } from './contact-message.js';
+import { contactReplyMail } from './contact-reply.js';
 import { inviteMail } from './invite.js';
 import { passwordChangedMail } from './password-changed.js';
 import { passwordResetMail } from './password-reset.js';
@@ -15,4 +17,6 @@ export const MAIL_TEMPLATES = {
   passwordChanged: passwordChangedMail,
   passwordReset: passwordResetMail,
   secondFactorChanged: secondFactorChangedMail,
+  contactMessage: contactMessageMail,
+  contactReply: contactReplyMail,
 };

@@ -50,8 +50,20 @@ export function Layout(props: { frame: MailFrame; preview: string; heading: stri
   );
 }
 
-export function Paragraph({ children }: { children: ReactNode }) {
-  return <Text style={{ fontSize: '15px', lineHeight: '24px', margin: '0 0 12px' }}>{children}</Text>;
+/** `keepLines`: a person's own text, its line breaks kept. */
+export function Paragraph({ children, keepLines }: { children: ReactNode; keepLines?: boolean }) {
+  return (
+    <Text
+      style={{
+        fontSize: '15px',
+        lineHeight: '24px',
+        margin: '0 0 12px',
+        whiteSpace: keepLines ? 'pre-wrap' : undefined,
+      }}
+    >
+      {children}
+    </Text>
+  );
 }
 
 /** The mail's one action, with its address written out below for clients that hide buttons. */
