@@ -52,6 +52,7 @@ export const router = createBrowserRouter(
                 { path: 'invites', ...screen(() => import('./routes/invites'), 'InvitesRoute') },
                 { path: 'translations', ...screen(() => import('./routes/translations'), 'TranslationsRoute') },
                 { path: 'audit-log', ...screen(() => import('./routes/audit-log'), 'AuditLogRoute') },
+                { path: 'messages', ...screen(() => import('./routes/messages'), 'MessagesRoute') },
               ],
             },
           ],

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { apiRoutes, type FeedPost, type SiteConfig } from '@community/shared';
+import { apiRoutes, type ContactBody, type FeedPost, type SiteConfig } from '@community/shared';
 import { storageKeys } from '../lib/storage-keys';
 
 type Loadable<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: T };
@@ -52,7 +52,7 @@ export const useCategoryPaths = () =>
     return categories.map((category) => category.path);
   });
 
-export async function sendContactMessage(body: { name: string; email: string; message: string }) {
+export async function sendContactMessage(body: ContactBody) {
   const response = await fetch(apiRoutes.contact, {
     method: 'POST',
     // The public site is Greek, and so are the server's answers to it.

@@ -20,10 +20,15 @@ type ContactDeps = { db: Db; mail: MailQueue };
 const notFound = () => new AppError('not_found', messages.notFound('Contact message'));
 const target = (row: { id: string; name: string }) => ({ type: 'contact_message', id: row.id, label: row.name });
 
-/** A bot fills the field people never see, or posts faster than anyone types. */
+/**
+ * A bot fills the field people never see, or posts faster than anyone types. A `startedAt` ahead
+ * of this clock (the visitor's clock is fast) cannot be judged, and counts as a person's.
+ */
 export function looksLikeABot({ website, startedAt }: Pick<ContactBody, 'website' | 'startedAt'>, now = Date.now()) {
   if (website?.trim()) return true;
-  return startedAt !== undefined && now - startedAt < MIN_FILL_MS;
+  if (startedAt === undefined) return false;
+  const elapsed = now - startedAt;
+  return elapsed >= 0 && elapsed < MIN_FILL_MS;
 }
 
 /**

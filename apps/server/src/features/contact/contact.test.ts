@@ -105,6 +105,12 @@ describe('bots at the contact form', () => {
     expect(told.some((one) => one.body?.includes(email))).toBe(false);
   });
 
+  it('counts a startedAt ahead of the server clock (a fast clock) as a person', async () => {
+    const email = uniqueEmail('fast-clock');
+    expect((await send({ name: 'Fast', email, message: 'hi', startedAt: Date.now() + 60_000 })).status).toBe(201);
+    expect(await server.deps.db.select().from(contactMessages).where(eq(contactMessages.email, email))).toHaveLength(1);
+  });
+
   it("keeps a person's message that took longer than 3 seconds, with the hidden field empty", async () => {
     const email = uniqueEmail('person');
     const response = await send({ name: 'Person', email, message: 'hello', website: '', startedAt: Date.now() - 8000 });

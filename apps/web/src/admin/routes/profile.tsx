@@ -24,6 +24,8 @@ import { useUploadProfileImage } from '../../features/profiles/api/upload-profil
 import { getErrorMessage } from '../../lib/api-client';
 import { useZodForm } from '../../lib/use-zod-form';
 import { SelectField } from '../../components/ui/select-field';
+import { SwitchField } from '../../components/ui/switch-field';
+import { useAuth } from '../../features/auth/auth-store';
 
 const profileFormSchema = withPasswordConfirmation(updateMyProfileBodySchema);
 
@@ -41,14 +43,24 @@ export function ProfileRoute() {
       <h1 className="text-2xl font-semibold text-slate-900">{t('profile.title')}</h1>
       {profile.isError && <Alert tone="error">{getErrorMessage(profile.error, t('profile.fetchError'))}</Alert>}
       {profile.isPending && <p className="text-slate-600">{t('common.loading')}</p>}
-      {profile.data && <ProfileForm profile={profile.data.profile} language={profile.data.language} />}
+      {profile.data && (
+        <ProfileForm
+          profile={profile.data.profile}
+          language={profile.data.language}
+          mailOnContact={profile.data.mailOnContact}
+        />
+      )}
       <SecurityCard />
       <MySessionsCard />
     </section>
   );
 }
 
-function ProfileForm({ profile, language }: { profile: Profile; language: Language }) {
+function ProfileForm(props: { profile: Profile; language: Language; mailOnContact: boolean }) {
+  const { profile, language } = props;
+  // Only administrators are mailed new contact messages, so only they are asked.
+  const isAdmin = useAuth().userRole.some((role) => role.type === 'admin');
+  const [mailOnContact, setMailOnContact] = useState(props.mailOnContact);
   const { t } = useTranslation();
   const [error, setError] = useState<string>();
   const [image, setImage] = useState(profile.image);
@@ -89,7 +101,7 @@ function ProfileForm({ profile, language }: { profile: Profile; language: Langua
   const onSubmit = form.handleSubmit(async ({ confirmPassword, ...values }) => {
     setError(undefined);
     try {
-      const saved = await updateMyProfile.mutateAsync({ ...values, image });
+      const saved = await updateMyProfile.mutateAsync({ ...values, image, ...(isAdmin ? { mailOnContact } : {}) });
       // A new password ended the old session; the answer carries the next one.
       if (saved.token) authStore.replaceToken(saved.token);
       authStore.updateUser({ name: saved.profile.name, avatarUrl: saved.profile.image });
@@ -158,6 +170,9 @@ function ProfileForm({ profile, language }: { profile: Profile; language: Langua
         error={errors.language?.message}
         {...form.register('language')}
       />
+      {isAdmin && (
+        <SwitchField label={t('profile.mailOnContact')} checked={mailOnContact} onChange={setMailOnContact} />
+      )}
       <NewPasswordFields register={form.register} errors={errors} isOptional />
       <div className="flex justify-end">
         <Button type="submit" isBusy={isSubmitting || upload.isPending}>

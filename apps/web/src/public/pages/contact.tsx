@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { sendContactMessage } from '../site-data';
 import { useT } from '../texts';
 
@@ -11,6 +11,12 @@ export function ContactPage() {
   const t = useT();
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const [values, setValues] = useState({ name: '', email: '', message: '' });
+  // A person takes more than a few seconds to write; a bot posts at once, or fills the hidden field.
+  const startedAt = useRef(0);
+  useEffect(() => {
+    startedAt.current = Date.now();
+  }, []);
+  const honeypot = useRef<HTMLInputElement>(null);
   const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [name]: event.target.value }));
 
@@ -18,7 +24,7 @@ export function ContactPage() {
     event.preventDefault();
     setStatus({ state: 'sending' });
     try {
-      await sendContactMessage(values);
+      await sendContactMessage({ ...values, website: honeypot.current?.value ?? '', startedAt: startedAt.current });
       setValues({ name: '', email: '', message: '' });
       setStatus({ state: 'sent' });
     } catch (error) {
@@ -81,6 +87,12 @@ export function ContactPage() {
             className={field}
           />
         </label>
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label>
+            Website
+            <input ref={honeypot} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
+        </div>
         <p className="text-xs text-slate-600">{t('public.contact.privacyNote')}</p>
         <div>
           <button

@@ -20,6 +20,7 @@ export const useUpdateMyProfile = ({
       queryClient.setQueryData(getMyProfileQueryOptions().queryKey, {
         profile: saved.profile,
         language: saved.language,
+        mailOnContact: saved.mailOnContact,
       });
       return onSuccess?.(saved, ...rest);
     },

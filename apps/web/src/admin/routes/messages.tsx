@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { CONTACT_STATUSES, type ContactMessage, type ContactStatus } from '@community/shared';
+import { PaginationBar } from '../../components/resource-list/pagination';
+import { Alert } from '../../components/ui/alert';
+import { ConfirmDeleteDialog } from '../../components/ui/confirm-dialog';
+import { SelectField } from '../../components/ui/select-field';
+import { TextField } from '../../components/ui/text-field';
+import { useDeleteContactMessage } from '../../features/contact-messages/api/delete-contact-message';
+import { useContactMessages } from '../../features/contact-messages/api/get-contact-messages';
+import { useReplyToContactMessage } from '../../features/contact-messages/api/reply-to-contact-message';
+import { useSetContactStatus } from '../../features/contact-messages/api/set-contact-status';
+import { ContactMessageCard } from '../../features/contact-messages/components/contact-message-card';
+import { getErrorMessage } from '../../lib/api-client';
+
+const isStatus = (value: string | null): value is ContactStatus =>
+  (CONTACT_STATUSES as readonly string[]).includes(value ?? '');
+
+/** The contact page's messages: read, answered by mail, filed. Filters live in the URL. */
+export function MessagesRoute() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('status');
+  const status = isStatus(statusParam) ? statusParam : undefined;
+  const q = params.get('q') ?? '';
+  const page = Number(params.get('page')) || 1;
+  const list = useContactMessages({ page, q: q || undefined, status });
+  const [deleting, setDeleting] = useState<ContactMessage | null>(null);
+  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+  const update = (changes: Record<string, string | undefined>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value) next.set(name, value);
+        else next.delete(name);
+      }
+      if (!('page' in changes)) next.delete('page');
+      return next;
+    });
+
+  const onError = (fallback: string) => (error: unknown) => void toast.error(getErrorMessage(error, fallback));
+  const setStatus = useSetContactStatus({
+    mutationConfig: {
+      onSuccess: () => void toast.success(t('messages.filed')),
+      onError: onError(t('messages.fileError')),
+    },
+  });
+  const remove = useDeleteContactMessage({
+    mutationConfig: {
+      onSuccess: () => void toast.success(t('messages.deleted')),
+      onError: onError(t('messages.deleteError')),
+    },
+  });
+  const reply = useReplyToContactMessage();
+  const busyId = (setStatus.isPending && setStatus.variables?.id) || (remove.isPending && remove.variables);
+
+  return (
+    <section className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold text-slate-900">
+        {t('messages.title')} ({list.data?.total ?? 0})
+      </h1>
+      <div className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
+        <SelectField
+          label={t('messages.statusFilter')}
+          placeholder={t('messages.everyStatus')}
+          options={CONTACT_STATUSES.map((value) => ({ value, label: t(`messages.status.${value}`) }))}
+          value={status ?? ''}
+          onChange={(event) => update({ status: event.target.value || undefined })}
+        />
+        <TextField
+          label={t('messages.search')}
+          type="search"
+          defaultValue={q}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') update({ q: event.currentTarget.value.trim() || undefined });
+          }}
+          onBlur={(event) => update({ q: event.currentTarget.value.trim() || undefined })}
+        />
+      </div>
+      {list.isError && <Alert tone="error">{getErrorMessage(list.error, t('messages.fetchError'))}</Alert>}
+      {list.isPending && <p className="text-slate-600">{t('common.loading')}</p>}
+      {list.data?.data.length === 0 && <p className="text-slate-600">{t('messages.empty')}</p>}
+      <div className="flex flex-col gap-3">
+        {list.data?.data.map((message) => (
+          <ContactMessageCard
+            key={message._id}
+            message={message}
+            formatDate={formatDate}
+            isBusy={busyId === message._id}
+            onStatus={(next) => setStatus.mutate({ id: message._id, status: next })}
+            onDelete={() => setDeleting(message)}
+            onReply={async (body) => {
+              try {
+                await reply.mutateAsync({ id: message._id, body });
+                toast.success(t('messages.replied'));
+              } catch (caught) {
+                throw new Error(getErrorMessage(caught, t('messages.replyError')), { cause: caught });
+              }
+            }}
+          />
+        ))}
+      </div>
+      {list.data && list.data.total > 0 && (
+        <PaginationBar pagination={list.data} onPage={(next) => update({ page: String(Math.max(1, next)) })} />
+      )}
+      <ConfirmDeleteDialog
+        isOpen={deleting !== null}
+        text={t('messages.confirmDelete')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting._id);
+          setDeleting(null);
+        }}
+      />
+    </section>
+  );
+}

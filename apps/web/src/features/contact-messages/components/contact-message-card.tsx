@@ -1,0 +1,145 @@
+import { Archive, Inbox, Reply, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ContactMessage } from '@community/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { IconButton } from '../../../components/ui/icon-button';
+
+const looks: Record<ContactMessage['status'], string> = {
+  new: 'bg-sky-100 text-sky-900',
+  handled: 'bg-green-100 text-green-900',
+  archived: 'bg-slate-200 text-slate-800',
+};
+
+type Props = {
+  message: ContactMessage;
+  formatDate: (iso: string) => string;
+  isBusy: boolean;
+  onStatus: (status: ContactMessage['status']) => void;
+  onDelete: () => void;
+  /** Resolves once the reply was sent; rejects with the reason to show. */
+  onReply: (body: string) => Promise<void>;
+};
+
+/** One message as written (its line breaks kept, markup shown as text), its replies, and what can be done with it. */
+export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDelete, onReply }: Props) {
+  const { t } = useTranslation();
+  const [isReplying, setIsReplying] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string>();
+  const [isSending, setIsSending] = useState(false);
+  const replyId = useId();
+  const headingId = useId();
+
+  const send = async () => {
+    setError(undefined);
+    setIsSending(true);
+    try {
+      await onReply(draft);
+      setDraft('');
+      setIsReplying(false);
+    } catch (caught) {
+      setError((caught as Error).message);
+    } finally {
+      setIsSending(false);
+    }
+  };
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id={headingId} className="font-semibold text-slate-900">
+            {message.name}{' '}
+            <a href={`mailto:${message.email}`} className="text-sm font-normal text-brand-700 underline">
+              {message.email}
+            </a>
+          </h2>
+          <p className="text-xs text-slate-600">{formatDate(message.createdAt)}</p>
+        </div>
+        <span className={`rounded px-2 py-0.5 text-xs font-medium ${looks[message.status]}`}>
+          {t(`messages.status.${message.status}`)}
+        </span>
+      </header>
+      <p className="whitespace-pre-wrap break-words text-sm text-slate-800">{message.message}</p>
+      {message.replies.length > 0 && (
+        <ul aria-label={t('messages.replies')} className="flex flex-col gap-2 border-l-2 border-slate-200 pl-3">
+          {message.replies.map((reply) => (
+            <li key={reply._id} className="text-sm">
+              <p className="text-xs text-slate-600">
+                {t('messages.repliedBy', { name: reply.authorName, date: formatDate(reply.createdAt) })}
+              </p>
+              <p className="whitespace-pre-wrap break-words text-slate-800">{reply.body}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {isReplying && (
+        <div className="flex flex-col gap-2">
+          {error && <Alert tone="error">{error}</Alert>}
+          <label htmlFor={replyId} className="text-sm font-medium text-slate-700">
+            {t('messages.replyTo', { name: message.name })}
+          </label>
+          <textarea
+            id={replyId}
+            rows={5}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setIsReplying(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button onClick={send} isBusy={isSending}>
+              {t('messages.send')}
+            </Button>
+          </div>
+        </div>
+      )}
+      {!isReplying && (
+        <div className="flex flex-wrap gap-2">
+          <IconButton
+            look="small"
+            icon={<Reply className="size-3.5" aria-hidden />}
+            onClick={() => setIsReplying(true)}
+          >
+            {t('messages.reply')}
+          </IconButton>
+          {message.status === 'archived' ? (
+            <IconButton
+              look="small"
+              icon={<Inbox className="size-3.5" aria-hidden />}
+              disabled={isBusy}
+              onClick={() => onStatus('new')}
+            >
+              {t('messages.unarchive')}
+            </IconButton>
+          ) : (
+            <IconButton
+              look="small"
+              icon={<Archive className="size-3.5" aria-hidden />}
+              disabled={isBusy}
+              onClick={() => onStatus('archived')}
+            >
+              {t('messages.archive')}
+            </IconButton>
+          )}
+          <IconButton
+            look="smallDanger"
+            icon={<Trash2 className="size-3.5" aria-hidden />}
+            disabled={isBusy}
+            onClick={onDelete}
+            aria-label={t('messages.deleteFrom', { name: message.name })}
+          >
+            {t('list.delete')}
+          </IconButton>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,63 @@
+import { mailText } from '../../apps/server/src/test/smtp-capture';
+import { ADMIN, expect, test } from '../fixtures';
+import { expectAccessible, shoot, signInAs } from './session';
+
+test.describe('[ADMIN][MESSAGES]', () => {
+  test('a message from the contact page is answered from the inbox, and the reply arrives by mail', async ({
+    page,
+    browser,
+    app,
+  }) => {
+    // A visitor writes through the public form; it appeared ten seconds before it is sent.
+    const visitor = await (await browser.newContext({ baseURL: app.baseURL })).newPage();
+    await visitor.clock.install({ time: Date.now() - 10_000 });
+    await visitor.goto('/contact');
+    const email = `writer-${Date.now()}@e2e.test`;
+    await visitor.getByLabel('Ονοματεπώνυμο').fill('Ελένη Γράφει');
+    await visitor.getByLabel('Email').fill(email);
+    await visitor.getByLabel('Μήνυμα').fill('Πότε είναι η επόμενη συνέλευση;\n<b>ευχαριστώ</b>');
+    await visitor.getByRole('button', { name: 'Αποστολή' }).click();
+    await expect(visitor.getByRole('status')).toBeVisible();
+    await visitor.context().close();
+
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Messages' }).click();
+    await expect(page).toHaveURL(/\/admin\/messages$/);
+    const card = page.getByRole('article', { name: /Ελένη Γράφει/ });
+    await expect(card.getByText('Πότε είναι η επόμενη συνέλευση;')).toBeVisible();
+    // Markup a visitor typed is shown as text.
+    await expect(card.getByText('<b>ευχαριστώ</b>')).toBeVisible();
+    await expect(card.getByText('New', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, 'messages');
+
+    await card.getByRole('button', { name: 'Reply' }).click();
+    await card.getByLabel('Your reply to Ελένη Γράφει').fill('Την Πέμπτη στις 19:00.\nΣας περιμένουμε!');
+    await card.getByRole('button', { name: 'Send reply' }).click();
+    await expect(page.getByText('Reply sent.')).toBeVisible();
+    await expect(card.getByText('Handled', { exact: true })).toBeVisible();
+    await expect(card.getByText(/Administrator replied on/)).toBeVisible();
+    await shoot(page, 'messages-replied');
+
+    const mail = mailText((await app.smtp.waitFor(email)).raw);
+    expect(mail).toContain('Την Πέμπτη στις 19:00.');
+    expect(mail).toContain('Πότε είναι η επόμενη συνέλευση;');
+
+    // Filed away, it leaves the list of new messages; the filter lives in the URL.
+    await card.getByRole('button', { name: 'Archive' }).click();
+    await expect(card.getByText('Archived', { exact: true })).toBeVisible();
+    await page.getByLabel('Status').selectOption('new');
+    await expect(page).toHaveURL(/status=new/);
+    await expect(page.getByRole('article', { name: /Ελένη Γράφει/ })).toBeHidden();
+    await page.getByLabel('Status').selectOption('archived');
+    await expect(page.getByRole('article', { name: /Ελένη Γράφει/ })).toBeVisible();
+
+    await page
+      .getByRole('article', { name: /Ελένη Γράφει/ })
+      .getByRole('button', { name: /^Delete the message/ })
+      .click();
+    await page.getByRole('button', { name: 'Yes, Delete it!' }).click();
+    await expect(page.getByText('Message deleted.')).toBeVisible();
+    await expect(page.getByRole('article', { name: /Ελένη Γράφει/ })).toBeHidden();
+  });
+});
