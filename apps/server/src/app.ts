@@ -33,6 +33,7 @@ import { registerSessionRoutes } from './features/sessions/sessions.routes.js';
 import { createBackgroundTasks } from './lib/background.js';
 import { createMailer } from './lib/mailer.js';
 import { createMailQueue, type MailQueue } from './features/mail/mail-queue.js';
+import { registerPrivacyRoutes } from './features/privacy/privacy.routes.js';
 import { openRateLimitStore } from './lib/rate-limiter.js';
 import { createRateLimits } from './lib/rate-limits.js';
 import { createTokenService } from './lib/tokens.js';
@@ -88,6 +89,7 @@ const ROUTE_MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerContactRoutes,
   registerAuditRoutes,
   registerMfaRoutes,
+  registerPrivacyRoutes,
 ];
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {

@@ -8,6 +8,8 @@ export const apiRoutes = {
   userCategories: '/api/auth/user-categories',
   reinitiatePermissions: '/api/auth/reinitiate-permissions/',
   myProfile: '/api/auth/my-profile',
+  myData: '/api/auth/my-data',
+  deleteMyAccount: '/api/auth/my-account/delete',
   userProfiles: '/api/auth/user-profiles',
   profileImage: '/api/upload/profile-image',
   images: '/api/upload/images',

@@ -24,3 +24,4 @@ export * from './schemas/audit.js';
 export * from './schemas/session.js';
 export * from './schemas/mfa.js';
 export * from './schemas/contact.js';
+export * from './schemas/privacy.js';

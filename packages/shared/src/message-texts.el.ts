@@ -95,6 +95,8 @@ export const MESSAGE_TEXTS_EL: Record<MessageKey, string> = {
   registrationSubmitted: 'Η εγγραφή υποβλήθηκε. Αναμένεται έγκριση.',
   userLanguage: 'Η γλώσσα πρέπει να είναι el ή en',
   contactStatus: 'Η κατάσταση πρέπει να είναι new, handled ή archived',
+  accountDeleted: 'Ο λογαριασμός σας και όσα είχαν αποθηκευτεί για εσάς διαγράφηκαν.',
+  passwordNeededToDelete: 'Εισαγάγετε τον κωδικό σας για να διαγράψετε τον λογαριασμό σας.',
   inviteRevoked: 'Η πρόσκληση ανακλήθηκε.',
   inviteResent: 'Η πρόσκληση στάλθηκε ξανά.',
   inviteRevokeUsed: 'Ανακαλείται μόνο πρόσκληση που δεν έχει χρησιμοποιήσει κανείς.',

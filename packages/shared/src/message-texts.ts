@@ -93,6 +93,8 @@ export const MESSAGE_TEXTS_EN = {
   registrationSubmitted: 'Registration submitted. Awaiting approval.',
   userLanguage: 'Language must be el or en',
   contactStatus: 'Status must be one of new, handled, archived',
+  accountDeleted: 'Your account and everything stored about you were deleted.',
+  passwordNeededToDelete: 'Enter your password to delete your account.',
   inviteRevoked: 'Invite revoked.',
   inviteResent: 'Invite sent again.',
   inviteRevokeUsed: 'Only an invite nobody has used can be revoked.',

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
-import { verifyPassword } from '../../lib/passwords.js';
+import { assertPasswordAgain } from '../../lib/password-again.js';
 import type { SignedInContext } from '../../lib/request-context.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { notifyUser } from '../notifications/notify.js';
@@ -73,20 +73,6 @@ async function tell(deps: MfaDeps, tx: Db, userId: string, change: Change) {
     .from(users)
     .where(eq(users.id, userId));
   if (person) await deps.mail.queue(tx, 'secondFactorChanged', person, { change: messages[change] });
-}
-
-/** The password, when the account has one: asked before a last factor goes or new codes are made. */
-async function assertPassword(
-  deps: MfaDeps,
-  userId: string,
-  passwordHash: string | null,
-  password: string | undefined,
-) {
-  // An account made through Google has no password to ask for; its session is all there is.
-  if (passwordHash === null) return;
-  if (!password) throw new AppError('bad_request', messages.passwordNeeded);
-  await deps.limits.consume('passwordChecksPerUser', userId);
-  if (!(await verifyPassword(passwordHash, password))) throw new AppError('bad_request', messages.passwordWrong);
 }
 
 export async function mfaStatus(db: Db, userId: string): Promise<Omit<MfaStatus, 'enrolmentRequired'>> {
@@ -164,7 +150,13 @@ export async function removeTotp(deps: MfaDeps, context: SignedInContext, passwo
   const [totp, passkeys] = await Promise.all([readTotp(db, userId), listPasskeys(db, userId)]);
   if (!totp) throw new AppError('not_found', messages.notFound('Authenticator app'));
   const account = await accountOf(db, userId);
-  if (totp.confirmedAt && passkeys.length === 0) await assertPassword(deps, userId, account.passwordHash, password);
+  if (totp.confirmedAt && passkeys.length === 0)
+    await assertPasswordAgain(
+      deps.limits,
+      { id: userId, passwordHash: account.passwordHash },
+      password,
+      messages.passwordNeeded,
+    );
   await db.transaction(async (tx) => {
     if (!(await deleteTotp(tx, userId))) throw new AppError('not_found', messages.notFound('Authenticator app'));
     await afterRemoval(tx, userId);
@@ -185,7 +177,12 @@ export async function regenerateRecoveryCodes(
   const userId = context.actor.id;
   const account = await accountOf(db, userId);
   if (!account.mfaEnabled) throw new AppError('bad_request', messages.noSecondFactor);
-  await assertPassword(deps, userId, account.passwordHash, password);
+  await assertPasswordAgain(
+    deps.limits,
+    { id: userId, passwordHash: account.passwordHash },
+    password,
+    messages.passwordNeeded,
+  );
   const { codes, hashes } = newRecoveryCodes();
   await db.transaction(async (tx) => {
     await replaceRecoveryCodes(tx, userId, hashes);
@@ -252,7 +249,13 @@ export async function removePasskey(
   const passkey = passkeys.find((row) => row.id === id);
   if (!passkey) throw new AppError('not_found', messages.notFound('Passkey'));
   const account = await accountOf(db, userId);
-  if (!totp?.confirmedAt && passkeys.length === 1) await assertPassword(deps, userId, account.passwordHash, password);
+  if (!totp?.confirmedAt && passkeys.length === 1)
+    await assertPasswordAgain(
+      deps.limits,
+      { id: userId, passwordHash: account.passwordHash },
+      password,
+      messages.passwordNeeded,
+    );
   await db.transaction(async (tx) => {
     if (!(await deletePasskey(tx, userId, id))) throw new AppError('not_found', messages.notFound('Passkey'));
     await afterRemoval(tx, userId);

@@ -1,7 +1,7 @@
 import { UserRound } from 'lucide-react';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   MAX_PROFILE_IMAGE_BYTES,
@@ -15,23 +15,24 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { NewPasswordFields } from '../../components/forms/new-password-fields';
 import { TextField } from '../../components/ui/text-field';
-import { authStore } from '../../features/auth/auth-store';
+import { authStore, useAuth } from '../../features/auth/auth-store';
 import { useMyProfile } from '../../features/profiles/api/get-my-profile';
 import { MySessionsCard } from '../../features/sessions/components/my-sessions-card';
 import { SecurityCard } from '../../features/mfa/components/security-card';
+import { MyDataCard } from '../../features/privacy/components/my-data-card';
 import { useUpdateMyProfile } from '../../features/profiles/api/update-my-profile';
 import { useUploadProfileImage } from '../../features/profiles/api/upload-profile-image';
 import { getErrorMessage } from '../../lib/api-client';
 import { useZodForm } from '../../lib/use-zod-form';
 import { SelectField } from '../../components/ui/select-field';
 import { SwitchField } from '../../components/ui/switch-field';
-import { useAuth } from '../../features/auth/auth-store';
 
 const profileFormSchema = withPasswordConfirmation(updateMyProfileBodySchema);
 
 export function ProfileRoute() {
   const { t } = useTranslation();
   const profile = useMyProfile();
+  const navigate = useNavigate();
   // A link to a card (`#security`) scrolls to it once the form above it has taken its height.
   const { hash } = useLocation();
   const isSettled = !profile.isPending;
@@ -52,6 +53,13 @@ export function ProfileRoute() {
       )}
       <SecurityCard />
       <MySessionsCard />
+      <MyDataCard
+        onDeleted={(message) => {
+          toast.success(message);
+          authStore.signOut();
+          void navigate('/login', { replace: true });
+        }}
+      />
     </section>
   );
 }

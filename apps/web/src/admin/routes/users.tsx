@@ -1,4 +1,4 @@
-import { Check, MonitorSmartphone, ShieldOff, X } from 'lucide-react';
+import { Check, FileDown, MonitorSmartphone, ShieldOff, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -12,6 +12,7 @@ import { UserForm } from '../../features/users/components/user-form';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { IconButton } from '../../components/ui/icon-button';
 import { useResetUserMfa } from '../../features/users/api/reset-user-mfa';
+import { useExportMemberData } from '../../features/privacy/api/export-member-data';
 import { getErrorMessage } from '../../lib/api-client';
 
 function Flag({ isOn, label }: { isOn: boolean; label: string }) {
@@ -27,6 +28,7 @@ export function UsersRoute() {
   const [sessionsOf, setSessionsOf] = useState<User | null>(null);
   const [resetOf, setResetOf] = useState<User | null>(null);
   const resetMfa = useResetUserMfa();
+  const exportData = useExportMemberData();
   const confirmReset = () => {
     const user = resetOf;
     setResetOf(null);
@@ -79,6 +81,17 @@ export function UsersRoute() {
               isBusy={resetMfa.isPending && resetMfa.variables === user._id}
               aria-label={t('users.mfaReset', { name: user.name })}
               title={t('users.mfaReset', { name: user.name })}
+            />
+            <IconButton
+              icon={<FileDown className="size-4" aria-hidden />}
+              onClick={() =>
+                exportData.mutate(user._id, {
+                  onError: (error) => toast.error(getErrorMessage(error, t('privacy.downloadError'))),
+                })
+              }
+              isBusy={exportData.isPending && exportData.variables === user._id}
+              aria-label={t('users.exportData', { name: user.name })}
+              title={t('users.exportData', { name: user.name })}
             />
           </>
         )}

@@ -1,3 +1,4 @@
+import { accountDeletedMail } from './account-deleted.js';
 import { approvedMail } from './approved.js';
 import { confirmEmailMail } from './confirm-email.js';
 import { contactMessageMail } from './contact-message.js';
@@ -19,4 +20,5 @@ export const MAIL_TEMPLATES = {
   secondFactorChanged: secondFactorChangedMail,
   contactMessage: contactMessageMail,
   contactReply: contactReplyMail,
+  accountDeleted: accountDeletedMail,
 };

@@ -19,6 +19,7 @@ export const ACTION_GROUPS = [
   'profile.',
   'image.',
   'contact.',
+  'privacy.',
 ] as const;
 
 /** What the screen filters by, as kept in its URL; the actor's name rides along to show it. */

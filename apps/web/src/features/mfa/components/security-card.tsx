@@ -14,7 +14,7 @@ import { useRemovePasskey } from '../api/remove-passkey';
 import { useRemoveTotp } from '../api/remove-totp';
 import { useStartTotpSetup } from '../api/start-totp-setup';
 import { AddPasskeyDialog } from './add-passkey-dialog';
-import { PasswordDialog } from './password-dialog';
+import { PasswordDialog } from '../../../components/forms/password-dialog';
 import { RecoveryCodesDialog } from './recovery-codes-dialog';
 import { TotpSetupDialog } from './totp-setup-dialog';
 

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { TextField } from '../../../components/ui/text-field';
-import { getErrorMessage } from '../../../lib/api-client';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Modal } from '../ui/modal';
+import { TextField } from '../ui/text-field';
+import { getErrorMessage } from '../../lib/api-client';
 
 type Props = {
   isOpen: boolean;
@@ -30,7 +30,7 @@ function PasswordForm({ text, confirmLabel, tone, onConfirm, onClose }: Omit<Pro
     try {
       await onConfirm(password);
     } catch (caught) {
-      setError(getErrorMessage(caught, t('mfa.error')));
+      setError(getErrorMessage(caught, t('common.failed')));
       setBusy(false);
     }
   };

@@ -1,0 +1,118 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/query-rows.js';
+import { auditEvents, notifications, profiles, users } from '../../db/schema.js';
+import { createSignedInUser, signIn, uniqueEmail } from '../../test/factories.js';
+import { mailSubject, startSmtpCapture } from '../../test/smtp-capture.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../../test/test-server.js';
+import { PERSONAL_DATA } from './personal-data.js';
+
+let server: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let admin: string;
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  server = await startTestServer({ SMTP_URL: smtp.url });
+  admin = await server.adminToken();
+});
+afterAll(async () => {
+  await server.close();
+  await smtp.close();
+});
+
+describe('the export of a person’s data', () => {
+  it('names every table of the database: what it holds about a person, or why nothing', async () => {
+    const tables = await queryRows<{ name: string }>(
+      server.deps.db,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
+    expect(Object.keys(PERSONAL_DATA).sort()).toEqual(tables.map((table) => table.name).sort());
+  });
+
+  it('"Download my data" gives my rows of every table as a file, without secrets or hashes', async () => {
+    const member = await createSignedInUser(server, { roles: ['user'] });
+    await server.deps.db.insert(profiles).values({ userId: member.id, phone: '210 555 0101', bio: 'Κηπουρός' });
+    const response = await server.get('/api/auth/my-data', member.token);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const { tables, person } = response.body;
+    expect(person).toEqual({ _id: member.id, email: member.email });
+    expect(tables.users).toEqual([expect.objectContaining({ id: member.id, email: member.email, name: member.name })]);
+    expect(tables.profiles).toEqual([expect.objectContaining({ phone: '210 555 0101', bio: 'Κηπουρός' })]);
+    expect(tables.user_roles).toEqual([expect.objectContaining({ roleType: 'user' })]);
+    expect(tables.sessions).toHaveLength(1);
+    expect(tables.audit_events.map((entry: { action: string }) => entry.action)).toContain('auth.login.success');
+    expect(Object.keys(tables).sort()).toEqual(
+      Object.entries(PERSONAL_DATA)
+        .filter(([, source]) => typeof source === 'function')
+        .map(([name]) => name)
+        .sort(),
+    );
+    expect(response.text).not.toMatch(/argon2|password_?hash|token_?hash/i);
+    // The export is itself in the audit log.
+    const exported = await server.deps.db.select().from(auditEvents).where(eq(auditEvents.actorId, member.id));
+    expect(exported.map((entry) => entry.action)).toContain('privacy.export');
+  });
+
+  it("lets an administrator export a member's data, and nobody else", async () => {
+    const member = await createSignedInUser(server, { roles: ['user'] });
+    const other = await createSignedInUser(server, { roles: ['user'] });
+    const exported = await server.get(`/api/auth/users/${member.id}/data`, admin);
+    expect(exported.status).toBe(200);
+    expect(exported.body.person).toEqual({ _id: member.id, email: member.email });
+    expect((await server.get(`/api/auth/users/${member.id}/data`, other.token)).status).toBe(403);
+    expect((await server.get(`/api/auth/users/${crypto.randomUUID()}/data`, admin)).status).toBe(404);
+  });
+});
+
+describe('"Delete my account"', () => {
+  it('asks for the password again and refuses a wrong one', async () => {
+    const member = await createSignedInUser(server, { roles: ['user'] });
+    const missing = await server.post('/api/auth/my-account/delete', {}, member.token);
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ error: 'Enter your password to delete your account.' });
+    const wrong = await server.post('/api/auth/my-account/delete', { password: 'not-it' }, member.token);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ error: 'The password is not right.' });
+    expect(await server.deps.db.select().from(users).where(eq(users.id, member.id))).toHaveLength(1);
+  });
+
+  it('deletes the account and what hangs on it, ends its sessions, keeps the audit log without the address, and mails a confirmation', async () => {
+    const email = uniqueEmail('leaving');
+    const member = await createSignedInUser(server, { roles: ['user'], email });
+    const otherSession = await signIn(server, member);
+    // A mistyped password before leaving names the address too.
+    await server.post('/api/auth/login', { email, password: 'mistyped' });
+    await server.deps.db.insert(notifications).values({ id: crypto.randomUUID(), userId: member.id, title: 'hello' });
+    const response = await server.post('/api/auth/my-account/delete', { password: member.password }, member.token);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ message: 'Your account and everything stored about you were deleted.' });
+
+    expect(await server.deps.db.select().from(users).where(eq(users.id, member.id))).toEqual([]);
+    expect(await server.deps.db.select().from(notifications).where(eq(notifications.userId, member.id))).toEqual([]);
+    for (const token of [member.token, otherSession]) {
+      expect((await server.get('/api/auth/my-profile', token)).status).toBe(401);
+    }
+
+    const entries = await server.deps.db.select().from(auditEvents).where(eq(auditEvents.actorId, member.id));
+    expect(entries.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['auth.login.success', 'privacy.delete_account']),
+    );
+    for (const entry of entries) expect(entry).toMatchObject({ actorEmail: 'deleted user', ip: null, userAgent: null });
+    const aboutThem = await server.deps.db.select().from(auditEvents).where(eq(auditEvents.targetId, member.id));
+    expect(aboutThem.every((entry) => entry.targetLabel === 'deleted user')).toBe(true);
+    expect(JSON.stringify(await server.deps.db.select().from(auditEvents))).not.toContain(email);
+    expect((await server.post('/api/auth/login', { email, password: member.password })).status).toBe(401);
+
+    expect(mailSubject((await smtp.waitFor(email)).raw)).toBe('Ο λογαριασμός σας διαγράφηκε');
+  });
+
+  it('refuses the last administrator, and keeps them', async () => {
+    const response = await server.post('/api/auth/my-account/delete', { password: ADMIN_PASSWORD }, admin);
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ error: 'The last administrator cannot be removed, blocked or demoted.' });
+    expect(await server.deps.db.select().from(users).where(eq(users.email, ADMIN_EMAIL))).toHaveLength(1);
+  });
+});
