@@ -109,13 +109,23 @@ test.describe('[ADMIN][INVITES]', () => {
     await invitee.goto(link);
     await expect(invitee.getByText('This invite has already been used.')).toBeVisible();
 
-    // The admin approves, and the approval arrives by mail with the sign-in link.
+    // The admin sees the registration waiting on the home screen, and approves it there.
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(row.getByText('Submitted')).toBeVisible();
     await expect(row.getByText(`Γιώργος Νέος (${email}) awaits approval`)).toBeVisible();
     await shoot(page, 'invites-submitted');
-    await row.getByRole('button', { name: 'Approve' }).click();
+    await page.goto('/admin');
+    const registrations = page.getByRole('region', { name: 'Registrations' });
+    await expect(registrations.getByText(email)).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Members' }).getByRole('table', { name: 'New members per week' }),
+    ).toBeAttached();
+    await expectAccessible(page);
+    await shoot(page, 'dashboard');
+    await registrations.getByRole('button', { name: 'Approve Γιώργος Νέος' }).click();
     await expect(page.getByText('User approved.')).toBeVisible();
+    await expect(registrations.getByText(email)).toBeHidden();
+    await page.goto('/admin/invites');
     await expect(row.getByText(/^Used .+/)).toBeVisible();
     const approval = (await mailsTo(app, email, 3))[2]!;
     const signInLink = /(http:\/\/[\w.:]+\/admin\/login)/.exec(mailText(approval.raw))![1]!;

@@ -34,6 +34,7 @@ import { createBackgroundTasks } from './lib/background.js';
 import { createMailer } from './lib/mailer.js';
 import { createMailQueue, type MailQueue } from './features/mail/mail-queue.js';
 import { registerPrivacyRoutes } from './features/privacy/privacy.routes.js';
+import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { openRateLimitStore } from './lib/rate-limiter.js';
 import { createRateLimits } from './lib/rate-limits.js';
 import { createTokenService } from './lib/tokens.js';
@@ -90,6 +91,7 @@ const ROUTE_MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerAuditRoutes,
   registerMfaRoutes,
   registerPrivacyRoutes,
+  registerDashboardRoutes,
 ];
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {

@@ -29,6 +29,7 @@ export const apiRoutes = {
   contact: '/api/contact',
   contactMessages: '/api/auth/contact-messages',
   auditLog: '/api/auth/audit-log',
+  dashboard: '/api/auth/dashboard',
   sessions: '/api/auth/sessions',
   mfa: '/api/auth/mfa',
   loginMfa: '/api/auth/login/mfa',

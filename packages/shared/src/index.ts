@@ -25,3 +25,4 @@ export * from './schemas/session.js';
 export * from './schemas/mfa.js';
 export * from './schemas/contact.js';
 export * from './schemas/privacy.js';
+export * from './schemas/dashboard.js';

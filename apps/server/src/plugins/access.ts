@@ -59,6 +59,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
 export type AccessControl = {
   /** Every route governed by a permission row, as (method, pattern), in registration order. */
   routes: RegisteredRoute[];
+  /** Whether this signed-in person may call a permission-governed route: what a screen may show them. */
+  mayCall(user: AuthUser, method: string, route: string): Promise<boolean>;
 };
 
 export function registerAccessControl(
@@ -160,7 +162,16 @@ export function registerAccessControl(
     }
   });
 
-  return { routes };
+  async function mayCall(user: AuthUser, method: string, route: string): Promise<boolean> {
+    if (user.isAdmin) return !(mfaRequiredForAdmins && !user.mfaEnabled);
+    const permission = (await readPermissionsByRoute(db)).get(`${method} ${route}`);
+    if (!permission) return false;
+    if (!permission.auth) return true;
+    const row = await readUserAccess(db, user.id);
+    return holdsPermission(row?.role_ids ?? [], permission.id);
+  }
+
+  return { routes, mayCall };
 }
 
 /** For handlers behind a guard: the hook has already refused anonymous callers. */

@@ -1,9 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
 import { useAuth } from '../../features/auth/auth-store';
 import { useMfaStatus } from '../../features/mfa/api/get-mfa-status';
 import { SECURITY_LINK } from '../paths';
+import { describeEntry } from '../../features/audit/components/describe-entry';
+import { useDashboard } from '../../features/dashboard/api/get-dashboard';
+import { DashboardCards } from '../../features/dashboard/components/dashboard-cards';
+import { useApproveInvite } from '../../features/invites/api/approve-invite';
+import { useRejectInvite } from '../../features/invites/api/reject-invite';
+import { getErrorMessage } from '../../lib/api-client';
 
 /** An administrator without a second factor is one stolen password away from the whole site. */
 function MissingFactorWarning() {
@@ -13,7 +20,7 @@ function MissingFactorWarning() {
   const status = useMfaStatus({ enabled: isAdmin }).data;
   if (!isAdmin || !status || status.totp || status.passkeys.length > 0) return null;
   return (
-    <div className="mt-4">
+    <div>
       <Alert tone="warning">
         {t('home.mfaMissing')}{' '}
         <Link to={SECURITY_LINK} className="font-medium underline">
@@ -24,14 +31,47 @@ function MissingFactorWarning() {
   );
 }
 
+/** What needs attention, card by card, for whatever lists this person may read. */
+function Dashboard() {
+  const { t, i18n } = useTranslation();
+  const dashboard = useDashboard();
+  const toasts = (message: string, fallback: string) => ({
+    mutationConfig: {
+      onSuccess: () => {
+        toast.success(message);
+        void dashboard.refetch();
+      },
+      onError: (error: unknown) => void toast.error(getErrorMessage(error, fallback)),
+    },
+  });
+  const approve = useApproveInvite(toasts(t('invites.approved'), t('invites.approveError')));
+  const reject = useRejectInvite(toasts(t('invites.rejected'), t('invites.rejectError')));
+  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const weekFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { day: 'numeric', month: 'short' });
+  if (dashboard.isError) return <Alert tone="error">{getErrorMessage(dashboard.error, t('dashboard.error'))}</Alert>;
+  if (!dashboard.data) return <p className="text-slate-600">{t('common.loading')}</p>;
+  if (dashboard.data.cards.length === 0) return <p className="text-slate-600">{t('home.intro')}</p>;
+  return (
+    <DashboardCards
+      cards={dashboard.data.cards}
+      formatDate={(iso) => dateFormat.format(new Date(iso))}
+      formatWeek={(start) => t('dashboard.members.weekOf', { date: weekFormat.format(new Date(`${start}T12:00:00`)) })}
+      describe={(event) => describeEntry(t, event)}
+      onApprove={(id) => approve.mutate(id)}
+      onReject={(id) => reject.mutate(id)}
+      busyInviteId={(approve.isPending && approve.variables) || (reject.isPending && reject.variables) || undefined}
+    />
+  );
+}
+
 export function HomeRoute() {
   const { t } = useTranslation();
   const { userInfo } = useAuth();
   return (
-    <section>
+    <section className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold text-slate-900">{t('home.title', { name: userInfo?.user.name ?? '' })}</h1>
-      <p className="mt-2 text-slate-600">{t('home.intro')}</p>
       <MissingFactorWarning />
+      <Dashboard />
     </section>
   );
 }

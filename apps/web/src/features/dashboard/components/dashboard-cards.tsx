@@ -1,0 +1,172 @@
+import { Check, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AuditEvent, DashboardCard } from '@community/shared';
+import { IconButton } from '../../../components/ui/icon-button';
+import { MembersChart } from './members-chart';
+
+type CardOf<K extends DashboardCard['key']> = Extract<DashboardCard, { key: K }>;
+
+type Props = {
+  cards: DashboardCard[];
+  formatDate: (iso: string) => string;
+  formatWeek: (start: string) => string;
+  /** The sentence an audit entry reads as. */
+  describe: (event: AuditEvent) => string;
+  onApprove: (inviteId: string) => void;
+  onReject: (inviteId: string) => void;
+  busyInviteId: string | undefined;
+};
+
+function Card({
+  id,
+  title,
+  link,
+  linkLabel,
+  children,
+}: {
+  id: string;
+  title: string;
+  link: string;
+  linkLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-3 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id={id} className="text-base font-semibold text-slate-900">
+          {title}
+        </h2>
+        <Link to={link} className="text-sm text-brand-700 underline">
+          {linkLabel}
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Figure({ value, label }: { value: number; label: string }) {
+  return (
+    <p className="flex items-baseline gap-2">
+      <span className="text-3xl font-semibold text-slate-900">{value}</span>
+      <span className="text-sm text-slate-700">{label}</span>
+    </p>
+  );
+}
+
+/** The admin home: one card per list the viewer may read, each leading to its screen. */
+export function DashboardCards(props: Props) {
+  const { t } = useTranslation();
+  const { cards, formatDate, formatWeek, describe } = props;
+  const of = <K extends DashboardCard['key']>(key: K) =>
+    cards.find((card) => card.key === key) as CardOf<K> | undefined;
+  const registrations = of('registrations');
+  const messages = of('messages');
+  const members = of('members');
+  const activity = of('activity');
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      {registrations && (
+        <Card
+          id="card-registrations"
+          title={t('dashboard.registrations.title')}
+          link="/invites"
+          linkLabel={t('dashboard.registrations.link')}
+        >
+          <Figure
+            value={registrations.waiting}
+            label={t('dashboard.registrations.waiting', { count: registrations.waiting })}
+          />
+          {registrations.confirming > 0 && (
+            <p className="text-sm text-slate-600">
+              {t('dashboard.registrations.confirming', { count: registrations.confirming })}
+            </p>
+          )}
+          <ul className="flex flex-col divide-y divide-slate-100">
+            {registrations.latest.map((person) => (
+              <li key={person.inviteId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <span>
+                  <span className="font-medium text-slate-900">{person.name}</span>{' '}
+                  <span className="text-slate-600">{person.email}</span>
+                </span>
+                <span className="flex gap-2">
+                  <IconButton
+                    look="smallConfirm"
+                    icon={<Check className="size-3.5" aria-hidden />}
+                    disabled={props.busyInviteId === person.inviteId}
+                    onClick={() => props.onApprove(person.inviteId)}
+                    aria-label={t('dashboard.registrations.approve', { name: person.name })}
+                  >
+                    {t('invites.approve')}
+                  </IconButton>
+                  <IconButton
+                    look="smallRefuse"
+                    icon={<X className="size-3.5" aria-hidden />}
+                    disabled={props.busyInviteId === person.inviteId}
+                    onClick={() => props.onReject(person.inviteId)}
+                    aria-label={t('dashboard.registrations.reject', { name: person.name })}
+                  >
+                    {t('invites.reject')}
+                  </IconButton>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      {messages && (
+        <Card
+          id="card-messages"
+          title={t('dashboard.messages.title')}
+          link="/messages?status=new"
+          linkLabel={t('dashboard.messages.link')}
+        >
+          <Figure value={messages.new} label={t('dashboard.messages.new', { count: messages.new })} />
+          <ul className="flex flex-col divide-y divide-slate-100">
+            {messages.latest.map((message) => (
+              <li key={message._id} className="py-2 text-sm">
+                <p className="font-medium text-slate-900">
+                  {message.name} <span className="font-normal text-slate-600">· {formatDate(message.createdAt)}</span>
+                </p>
+                <p className="truncate text-slate-700">{message.excerpt}</p>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+      {members && (
+        <Card
+          id="card-members"
+          title={t('dashboard.members.title')}
+          link="/users"
+          linkLabel={t('dashboard.members.link')}
+        >
+          <Figure value={members.total} label={t('dashboard.members.total', { count: members.total })} />
+          <MembersChart weeks={members.weeks} formatWeek={formatWeek} />
+        </Card>
+      )}
+      {activity && (
+        <Card
+          id="card-activity"
+          title={t('dashboard.activity.title')}
+          link="/audit-log"
+          linkLabel={t('dashboard.activity.link')}
+        >
+          <ul className="flex flex-col divide-y divide-slate-100">
+            {activity.latest.map((event) => (
+              <li key={event._id} className="py-2 text-sm">
+                <p className="text-slate-800">{describe(event)}</p>
+                <p className="text-xs text-slate-600">{formatDate(event.at)}</p>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+    </div>
+  );
+}
