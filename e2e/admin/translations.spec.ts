@@ -28,11 +28,11 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
     await expect(page.getByText('Last generated:')).toBeVisible();
     await expect(page.getByText('Last edited:')).toBeVisible();
 
-    await editText(page, 'EN', 'home.intro', 'Run the association from here.');
+    await editText(page, 'EN', 'dashboard.activity.title', 'What happened lately');
     await expect(toastOf(page, 'Translations saved successfully')).toBeVisible();
     // Saved, not yet published: the home screen still shows the old text.
     await page.goto('/admin');
-    await expect(page.getByText('Use the menu to manage the community.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Recent activity' })).toBeVisible();
 
     await page.goto('/admin/translations');
     await page.getByRole('button', { name: 'Generate Translations' }).click();
@@ -41,7 +41,7 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect(toastOf(page, 'Translations generated successfully')).toBeVisible();
     await page.goto('/admin');
-    await expect(page.getByText('Run the association from here.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'What happened lately' })).toBeVisible();
   });
 
   test('a Greek text edited from the Greek interface shows there after generating', async ({ page }) => {
