@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createPermissionBodySchema,
   createUserBodySchema,
+  emailSchema,
   listQuerySchema,
   updateMyProfileBodySchema,
   withPasswordConfirmation,
@@ -65,5 +66,13 @@ describe('the shared schemas give the spec wording', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('H1: lengths before patterns', () => {
+  it('H1: an email over the length stops at the length check: no pattern sees it', () => {
+    const result = emailSchema.safeParse('x'.repeat(300));
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((issue) => issue.message)).toEqual(['Email must be at most 254 characters']);
   });
 });

@@ -150,18 +150,6 @@ describe('marking notifications read', () => {
     expect((await server.get('/api/auth/notifications', bob.token)).body.unread).toBe(2);
   });
 
-  it('L5: keeps pages up to the bell’s 20 rows in memory, and reads larger ones afresh', async () => {
-    const member = await createSignedInUser(server);
-    await give(member.id, 30);
-    const pages = server.changes.cache('notifications:pages', ['notifications'], PAGE_CACHE);
-    const before = pages.size;
-    await server.get('/api/auth/notifications?page=1&limit=1000', member.token);
-    expect(pages.size).toBe(before);
-    await server.get('/api/auth/notifications?page=1&limit=20', member.token);
-    expect(pages.size).toBe(before + 1);
-    expect(PAGE_CACHE.maxWeight).toBeLessThanOrEqual(20_000);
-  });
-
   it('answers 401 without a sign-in', async () => {
     expect((await server.post('/api/auth/notifications', {})).status).toBe(401);
   });
