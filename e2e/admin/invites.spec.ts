@@ -154,6 +154,48 @@ test.describe('[ADMIN][INVITES]', () => {
     await invitee.context().close();
   });
 
+  test('one link for several accounts, to a chosen role: each registration is approved on its own', async ({
+    page,
+    browser,
+    app,
+  }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/invites');
+    await page.getByLabel('Uses').fill('2');
+    await page.getByLabel('Role').selectOption({ label: 'User' });
+    await page.getByRole('button', { name: 'Create Invite' }).click();
+    await expect(page.getByText('Invite created.')).toBeVisible();
+    const link = await page.getByLabel('Invite link').inputValue();
+    const token = new URL(link).searchParams.get('token')!;
+    const row = page.getByRole('row', { name: new RegExp(token.slice(0, 8)) });
+    await expect(row.getByText('0 of 2 used')).toBeVisible();
+    await expect(row.getByText('Role: User')).toBeVisible();
+
+    const invitee = await visitor(browser, app);
+    const email = `several-${Date.now()}@e2e.test`;
+    await invitee.goto(link);
+    await invitee.getByLabel('Name').fill('Πρώτη Από Δύο');
+    await invitee.getByLabel('Email').fill(email);
+    await invitee.getByLabel('Password').fill('several-pass');
+    await invitee.getByRole('button', { name: 'Submit for Approval' }).click();
+    await expect(invitee.getByText(`Almost there: open the link we sent to ${email}`)).toBeVisible();
+    const confirmation = (await mailsTo(app, email, 1))[0]!;
+    await invitee.goto(/(http:\/\/[\w.:]+\/admin\/confirm-email\?token=[\w-]+)/.exec(mailText(confirmation.raw))![1]!);
+    await invitee.getByRole('button', { name: 'Confirm my address' }).click();
+    await expect(invitee.getByText('Registration submitted. Awaiting approval.')).toBeVisible();
+    await invitee.context().close();
+
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(row.getByText('1 of 2 used')).toBeVisible();
+    const account = row.getByRole('list', { name: 'Accounts made with this invite' }).getByRole('listitem');
+    await expect(account.getByText(`Πρώτη Από Δύο (${email})`)).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, 'invites-several');
+    await account.getByRole('button', { name: 'Approve Πρώτη Από Δύο' }).click();
+    await expect(page.getByText('User approved.')).toBeVisible();
+    await expect(account.getByText(/^Used/)).toBeVisible();
+  });
+
   test('an invite naming an email locks it; reject and delete', async ({ page, browser, app }) => {
     await signInAs(page, ADMIN.email, ADMIN.password);
     const email = `named-${Date.now()}@e2e.test`;

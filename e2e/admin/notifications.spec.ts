@@ -1,3 +1,4 @@
+import { mailText } from '../../apps/server/src/test/smtp-capture';
 import { ADMIN, createMember, expect, test } from '../fixtures';
 import { expectAccessible, shoot, signInAs } from './session';
 
@@ -10,8 +11,14 @@ async function adminToken(baseURL: string) {
   return ((await login.json()) as { token: string }).token;
 }
 
-/** Someone registers through a fresh invite, which notifies every administrator. */
-async function registerThroughInvite(baseURL: string, email: string) {
+/**
+ * Someone registers through a fresh invite and confirms their address from the mail, which
+ * notifies every administrator.
+ */
+async function registerThroughInvite(
+  { baseURL, smtp }: { baseURL: string; smtp: { waitFor(address: string): Promise<{ raw: string }> } },
+  email: string,
+) {
   const invite = await fetch(`${baseURL}/api/auth/invites`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken(baseURL)}` },
@@ -24,6 +31,13 @@ async function registerThroughInvite(baseURL: string, email: string) {
     body: JSON.stringify({ token, name: 'Bell Ringer', email, password: 'ringer-pass' }),
   });
   expect(registered.status).toBe(201);
+  const link = /confirm-email\?token=([\w-]+)/.exec(mailText((await smtp.waitFor(email)).raw))![1]!;
+  const confirmed = await fetch(`${baseURL}/api/auth/register-invite/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: link }),
+  });
+  expect(confirmed.status).toBe(200);
 }
 
 test.describe('[ADMIN][NOTIFICATIONS]', () => {
@@ -44,8 +58,8 @@ test.describe('[ADMIN][NOTIFICATIONS]', () => {
 
     const first = `ring-1-${Date.now()}@e2e.test`;
     const second = `ring-2-${Date.now()}@e2e.test`;
-    await registerThroughInvite(app.baseURL, first);
-    await registerThroughInvite(app.baseURL, second);
+    await registerThroughInvite(app, first);
+    await registerThroughInvite(app, second);
     // The badge is polled every 15 s.
     await expect(page.getByTestId('notification-badge')).toHaveText('2', { timeout: 20_000 });
     await expect(bell).toHaveAccessibleName('Notifications, 2 unread');

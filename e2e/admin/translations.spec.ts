@@ -49,15 +49,15 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'el' }).click();
     await page.goto('/admin/translations');
     await expect(page.getByRole('heading', { level: 1, name: 'Μεταφράσεις' })).toBeVisible();
-    await editText(page, 'EL', 'home.intro', 'Διαχειριστείτε τον σύλλογο από εδώ.');
+    await editText(page, 'EL', 'dashboard.activity.title', 'Τι έγινε πρόσφατα');
     await expect(toastOf(page, 'Οι μεταφράσεις αποθηκεύτηκαν επιτυχώς')).toBeVisible();
     await page.getByRole('button', { name: 'Δημιουργία μεταφράσεων' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Ναι' }).click();
     await expect(toastOf(page, 'Οι μεταφράσεις δημιουργήθηκαν επιτυχώς')).toBeVisible();
     await page.goto('/admin');
-    await expect(page.getByText('Διαχειριστείτε τον σύλλογο από εδώ.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Τι έγινε πρόσφατα' })).toBeVisible();
     await page.getByRole('group', { name: 'Γλώσσα' }).getByRole('button', { name: 'en' }).click();
-    await expect(page.getByText('Διαχειριστείτε τον σύλλογο από εδώ.')).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Τι έγινε πρόσφατα' })).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
   });
 

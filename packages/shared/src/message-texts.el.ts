@@ -97,6 +97,8 @@ export const MESSAGE_TEXTS_EL: Record<MessageKey, string> = {
   contactStatus: 'Η κατάσταση πρέπει να είναι new, handled ή archived',
   accountDeleted: 'Ο λογαριασμός σας και όσα είχαν αποθηκευτεί για εσάς διαγράφηκαν.',
   passwordNeededToDelete: 'Εισαγάγετε τον κωδικό σας για να διαγράψετε τον λογαριασμό σας.',
+  inviteMaxUses: 'Οι χρήσεις πρέπει να είναι ακέραιος από 1 έως 1000',
+  inviteRoleBeyondGrants: 'Μπορείτε να προσκαλέσετε μόνο σε ρόλο του οποίου τα δικαιώματα έχετε κι εσείς.',
   inviteRevoked: 'Η πρόσκληση ανακλήθηκε.',
   inviteResent: 'Η πρόσκληση στάλθηκε ξανά.',
   inviteRevokeUsed: 'Ανακαλείται μόνο πρόσκληση που δεν έχει χρησιμοποιήσει κανείς.',

@@ -95,6 +95,8 @@ export const MESSAGE_TEXTS_EN = {
   contactStatus: 'Status must be one of new, handled, archived',
   accountDeleted: 'Your account and everything stored about you were deleted.',
   passwordNeededToDelete: 'Enter your password to delete your account.',
+  inviteMaxUses: 'Uses must be a whole number from 1 to 1000',
+  inviteRoleBeyondGrants: 'You can only invite to a role whose permissions you hold yourself.',
   inviteRevoked: 'Invite revoked.',
   inviteResent: 'Invite sent again.',
   inviteRevokeUsed: 'Only an invite nobody has used can be revoked.',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -393,11 +394,18 @@ export const invites = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** How many accounts the link may make; above 1, each registration is a row of its own under it. */
+    maxUses: integer('max_uses').notNull().default(1),
+    /** The invite a registration came through, when that invite makes several accounts. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => invites.id, { onDelete: 'cascade' }),
+    /** The role an approved account gets; unset: the User role. */
+    roleId: uuid('role_id').references(() => roles.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('invites_token_key').on(t.token),
     index('invites_created_at_id_idx').on(t.createdAt, t.id),
     index('invites_user_idx').on(t.userId),
+    index('invites_parent_idx').on(t.parentId),
   ],
 );
 

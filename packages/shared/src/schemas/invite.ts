@@ -3,6 +3,8 @@ import { messages } from '../messages.js';
 import { emailSchema, passwordSchema, requiredText, userLanguageSchema } from './common.js';
 
 export const INVITE_DEFAULT_HOURS = 48;
+/** One link makes at most this many accounts. */
+export const INVITE_MAX_USES = 1000;
 export const INVITE_MIN_HOURS = 1;
 /** A year: an invite link is meant to be used soon. */
 export const INVITE_MAX_HOURS = 24 * 365;
@@ -36,6 +38,25 @@ export const inviteSchema = z.object({
   status: z.enum(INVITE_STATUSES),
   /** The person who registered, while the invite is `confirming` or `submitted`. */
   registrant: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  /** How many accounts the link may make. */
+  maxUses: z.number().int(),
+  /** Registrations that took a use (rejected ones give theirs back). */
+  uses: z.number().int(),
+  /** The role an approved account gets; null: the User role. */
+  role: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  /**
+   * For a link that makes several accounts: each registration through it, newest first, with
+   * `inviteId` to approve or reject it by.
+   */
+  accounts: z.array(
+    z.object({
+      inviteId: z.string(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+      status: z.enum(INVITE_STATUSES),
+      createdAt: z.string(),
+    }),
+  ),
 });
 export type Invite = z.infer<typeof inviteSchema>;
 
@@ -64,6 +85,23 @@ export const createInviteBodySchema = z.object({
     .transform((value) => value?.trim() || null)
     .pipe(emailSchema.nullable()),
   hours: hoursSchema,
+  maxUses: z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((value) => (value === undefined || value === null || value === '' ? 1 : Number(value)))
+    .pipe(
+      z
+        .number({ error: () => messages.inviteMaxUses })
+        .int(messages.inviteMaxUses)
+        .min(1, messages.inviteMaxUses)
+        .max(INVITE_MAX_USES, messages.inviteMaxUses),
+    ),
+  /** Unset: the User role. */
+  roleId: z
+    .string()
+    .nullish()
+    .transform((value) => value || null)
+    .pipe(z.string().uuid(messages.invalidId).nullable()),
 });
 export type CreateInviteBody = z.input<typeof createInviteBodySchema>;
 export type NewInvite = z.output<typeof createInviteBodySchema>;

@@ -1,11 +1,23 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Invite, InviteStatus, InviteValidation } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { listPage } from '../../db/list.js';
-import { invites, users } from '../../db/schema.js';
+import { invites, roles, users } from '../../db/schema.js';
 
 export type InviteRow = typeof invites.$inferSelect;
 type Registrant = { id: string | null; name: string | null; email: string | null };
+type Account = Invite['accounts'][number];
+/** What a page of invites is read with besides the rows. */
+export type InviteExtras = {
+  registrant?: Registrant;
+  role?: { id: string; name: string } | null;
+  accounts?: Account[];
+};
+
+const registrantColumns = { id: users.id, name: users.name, email: users.email };
+
+/** A single-use invite is used once someone registered through it; a rejected registration gives the use back. */
+const SINGLE_USE_TAKEN: readonly string[] = ['confirming', 'submitted', 'consumed'];
 
 export const inviteLink = (publicUrl: string, token: string) =>
   `${publicUrl}/admin/invite?token=${encodeURIComponent(token)}`;
@@ -23,7 +35,8 @@ export function effectiveStatus(
 /** The states in which an account made through the invite waits: for its address, then for an administrator. */
 export const REGISTRANT_WAITS: readonly InviteStatus[] = ['confirming', 'submitted'];
 
-export function toInvite(row: InviteRow, publicUrl: string, registrant?: Registrant): Invite {
+export function toInvite(row: InviteRow, publicUrl: string, extras: InviteExtras = {}): Invite {
+  const { registrant, role, accounts = [] } = extras;
   const status = effectiveStatus(row);
   return {
     _id: row.id,
@@ -40,11 +53,85 @@ export function toInvite(row: InviteRow, publicUrl: string, registrant?: Registr
       REGISTRANT_WAITS.includes(status) && registrant?.id
         ? { _id: registrant.id, name: registrant.name ?? '', email: registrant.email ?? '' }
         : null,
+    maxUses: row.maxUses,
+    uses:
+      row.maxUses > 1
+        ? accounts.filter((account) => account.status !== 'rejected').length
+        : Number(SINGLE_USE_TAKEN.includes(row.status)),
+    role: role ? { _id: role.id, name: role.name } : null,
+    accounts,
   };
 }
 
+/** The registrations made through each of these several-use invites, newest first. */
+async function accountsOf(db: Db, parentIds: string[]): Promise<Map<string, Account[]>> {
+  const byParent = new Map<string, Account[]>();
+  if (parentIds.length === 0) return byParent;
+  const rows = await db
+    .select({ child: invites, name: users.name, email: users.email })
+    .from(invites)
+    .leftJoin(users, eq(users.id, invites.userId))
+    .where(inArray(invites.parentId, parentIds))
+    .orderBy(desc(invites.createdAt));
+  for (const { child, name, email } of rows) {
+    const list = byParent.get(child.parentId!) ?? [];
+    list.push({
+      inviteId: child.id,
+      name,
+      email: email ?? child.email,
+      status: effectiveStatus(child),
+      createdAt: child.createdAt.toISOString(),
+    });
+    byParent.set(child.parentId!, list);
+  }
+  return byParent;
+}
+
+/** Registrations through a several-use invite that hold a use: all but the rejected ones. */
+export async function usesOf(tx: Db, parentId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(invites)
+    .where(and(eq(invites.parentId, parentId), ne(invites.status, 'rejected')));
+  return row?.n ?? 0;
+}
+
+/** Invites as the API answers them: with their registrant, role and the accounts made through them. */
+export async function invitesWithExtras(
+  db: Db,
+  rows: { invite: InviteRow; registrant: Registrant | null }[],
+  publicUrl: string,
+) {
+  const roleIds = [...new Set(rows.map((row) => row.invite.roleId).filter((id): id is string => id !== null))];
+  const [roleRows, accounts] = await Promise.all([
+    roleIds.length > 0
+      ? db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, roleIds))
+      : Promise.resolve([]),
+    accountsOf(
+      db,
+      rows.filter((row) => row.invite.maxUses > 1).map((row) => row.invite.id),
+    ),
+  ]);
+  return rows.map(({ invite, registrant }) =>
+    toInvite(invite, publicUrl, {
+      registrant: registrant ?? undefined,
+      role: roleRows.find((role) => role.id === invite.roleId) ?? null,
+      accounts: accounts.get(invite.id) ?? [],
+    }),
+  );
+}
+
+export async function readInvite(db: Db, id: string, publicUrl: string): Promise<Invite> {
+  const rows = await db
+    .select({ invite: invites, registrant: registrantColumns })
+    .from(invites)
+    .leftJoin(users, eq(users.id, invites.userId))
+    .where(eq(invites.id, id));
+  return (await invitesWithExtras(db, rows, publicUrl))[0]!;
+}
+
 /** A GET: reading an invite never uses it up (mail scanners open links). */
-export function toValidation(row: InviteRow | undefined): InviteValidation {
+export function toValidation(row: InviteRow | undefined, uses = 0): InviteValidation {
   const status = row && effectiveStatus(row);
   if (!row || status === 'rejected' || status === 'revoked') {
     return { ok: false, expired: false, consumed: false, email: null, expiresAt: null };
@@ -53,37 +140,42 @@ export function toValidation(row: InviteRow | undefined): InviteValidation {
     ok: true,
     expired: status === 'expired',
     // While confirming, the one who registered may register again (a lost or expired mail).
-    consumed: status === 'submitted' || status === 'consumed',
+    consumed: row.maxUses > 1 ? uses >= row.maxUses : status === 'submitted' || status === 'consumed',
     email: row.email,
     expiresAt: row.expiresAt.toISOString(),
   };
 }
 
-const registrantColumns = { id: users.id, name: users.name, email: users.email };
-
+/** Invites people were given; the registrations made through a several-use invite are listed under it. */
 export async function listInvites(db: Db, publicUrl: string, query: { page: number; limit: number }) {
+  const given = isNull(invites.parentId);
   return listPage(db, {
     name: 'invites',
     changesWithTime: true,
     query,
     table: 'invites',
-    where: undefined,
+    where: given,
     fetch: async ({ offset, limit, reversed }) => {
       const direction = reversed ? asc : desc;
       const rows = await db
         .select({ invite: invites, registrant: registrantColumns })
         .from(invites)
         .leftJoin(users, eq(users.id, invites.userId))
+        .where(given)
         .orderBy(direction(invites.createdAt), direction(invites.id))
         .limit(limit)
         .offset(offset);
-      return rows.map((row) => toInvite(row.invite, publicUrl, row.registrant ?? undefined));
+      return invitesWithExtras(db, rows, publicUrl);
     },
   });
 }
 
 export async function findInviteByToken(db: Db, token: string): Promise<InviteRow | undefined> {
-  const [row] = await db.select().from(invites).where(eq(invites.token, token));
+  // The rows a several-use invite keeps its registrations on are never handed out as links.
+  const [row] = await db
+    .select()
+    .from(invites)
+    .where(and(eq(invites.token, token), isNull(invites.parentId)));
   return row;
 }
 
@@ -92,7 +184,7 @@ export async function lockInvite(tx: Db, by: { id: string } | { token: string })
   const [row] = await tx
     .select()
     .from(invites)
-    .where('id' in by ? eq(invites.id, by.id) : eq(invites.token, by.token))
+    .where('id' in by ? eq(invites.id, by.id) : and(eq(invites.token, by.token), isNull(invites.parentId)))
     .for('update');
   return row;
 }

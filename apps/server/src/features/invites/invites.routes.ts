@@ -17,7 +17,7 @@ import {
 } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { contextOf, signedInContextOf } from '../../lib/request-context.js';
-import { findInviteByToken, listInvites, toValidation } from './invites.queries.js';
+import { findInviteByToken, listInvites, toValidation, usesOf } from './invites.queries.js';
 import {
   approveInvite,
   confirmRegistration,
@@ -52,6 +52,7 @@ export function registerInviteRoutes(app: FastifyInstance, { db, mail, config, l
   r.post(
     apiRoutes.invites,
     {
+      config: { errors: [403] },
       schema: {
         summary: 'Create an invite link',
         description:
@@ -157,7 +158,8 @@ export function registerInviteRoutes(app: FastifyInstance, { db, mail, config, l
     },
     async (request) => {
       await limits.consume('tokenChecksPerIp', request.ip);
-      return toValidation(await findInviteByToken(db, request.params.token));
+      const invite = await findInviteByToken(db, request.params.token);
+      return toValidation(invite, invite && invite.maxUses > 1 ? await usesOf(db, invite.id) : 0);
     },
   );
 

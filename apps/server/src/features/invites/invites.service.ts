@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
-import { messages, type Invite, type RegisterInviteBody } from '@community/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import { messages, type Invite, type NewInvite, type RegisterInviteBody } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { emailConfirmations, invites, roles, userRoles, users } from '../../db/schema.js';
+import { emailConfirmations, invites, rolePermissions, roles, userRoles, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { hashLinkToken, newLinkToken } from '../../lib/link-tokens.js';
@@ -12,7 +12,8 @@ import { changesBetween, recordAudit } from '../audit/audit.queries.js';
 import type { MailQueue } from '../mail/mail-queue.js';
 import { notifyAdmins, notifyUser } from '../notifications/notify.js';
 import { isEmailTaken } from '../users/users.queries.js';
-import { effectiveStatus, inviteLink, lockInvite, toInvite, type InviteRow } from './invites.queries.js';
+import { assertWithinOwnGrants } from '../roles/grants.js';
+import { effectiveStatus, inviteLink, lockInvite, readInvite, usesOf, type InviteRow } from './invites.queries.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How long the link that confirms a registrant's address works. */
@@ -45,13 +46,28 @@ async function mailInvite(deps: InviteDeps, tx: Db, invite: InviteRow, inviter: 
   );
 }
 
-export async function createInvite(
-  deps: InviteDeps,
-  context: SignedInContext,
-  body: { email: string | null; hours: number },
-): Promise<Invite> {
+/** Only a role within the creator's own grants; an administrator role only from an administrator. */
+async function assertMayInviteTo(tx: Db, context: SignedInContext, roleId: string | null) {
+  if (!roleId) return;
+  const [role] = await tx.select({ type: roles.type }).from(roles).where(eq(roles.id, roleId));
+  if (!role) throw new AppError('bad_request', messages.notFound('Role'));
+  if (role.type === 'admin' && !context.actor.isAdmin) throw new AppError('forbidden', messages.inviteRoleBeyondGrants);
+  const held = await tx
+    .select({ id: rolePermissions.permissionId })
+    .from(rolePermissions)
+    .where(eq(rolePermissions.roleId, roleId));
+  await assertWithinOwnGrants(
+    tx,
+    context.actor,
+    held.map((row) => row.id),
+    messages.inviteRoleBeyondGrants,
+  );
+}
+
+export async function createInvite(deps: InviteDeps, context: SignedInContext, body: NewInvite): Promise<Invite> {
   const { db, publicUrl } = deps;
-  return db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
+    await assertMayInviteTo(tx, context, body.roleId);
     const [row] = await tx
       .insert(invites)
       .values({
@@ -61,16 +77,25 @@ export async function createInvite(
         email: body.email,
         hours: body.hours,
         expiresAt: new Date(Date.now() + body.hours * HOUR_MS),
+        maxUses: body.maxUses,
+        roleId: body.roleId,
       })
       .returning();
     await recordAudit(tx, context, {
       action: 'invite.create',
       target: inviteTarget(row!),
-      changes: changesBetween(null, { email: row!.email, hours: row!.hours, expiresAt: row!.expiresAt }),
+      changes: changesBetween(null, {
+        email: row!.email,
+        hours: row!.hours,
+        expiresAt: row!.expiresAt,
+        maxUses: row!.maxUses,
+        roleId: row!.roleId,
+      }),
     });
     await mailInvite(deps, tx, row!, context.actor);
-    return toInvite(row!, publicUrl);
+    return row!.id;
   });
+  return readInvite(db, id, publicUrl);
 }
 
 /**
@@ -81,15 +106,24 @@ export function inviteRefusal(
   row: InviteRow | undefined,
   email: string,
   registrantEmail?: string | null,
+  uses = 0,
 ): string | null {
   if (!row) return messages.inviteInvalid;
   const status = effectiveStatus(row);
   if (status === 'rejected' || status === 'revoked') return messages.inviteInvalid;
+  // A several-use invite stays pending: it is used up once its registrations hold every use.
+  if (row.maxUses > 1 && status === 'pending' && uses >= row.maxUses) return messages.inviteUsed;
   if (status === 'confirming' && registrantEmail !== email) return messages.inviteUsed;
   if (status === 'submitted' || status === 'consumed') return messages.inviteUsed;
   if (status === 'expired') return messages.inviteExpired;
   if (row.email && row.email !== email) return messages.inviteOtherEmail;
   return null;
+}
+
+/** The role an approved account gets: the invite's, else the seeded User role. */
+async function roleForApproval(tx: Db, invite: InviteRow): Promise<string> {
+  if (invite.roleId) return invite.roleId;
+  return userRoleId(tx);
 }
 
 async function userRoleId(tx: Db): Promise<string> {
@@ -109,6 +143,67 @@ async function waitingRegistrant(tx: Db, invite: InviteRow) {
 }
 
 /**
+ * A registration through the invite by this address that has not confirmed it yet: on the invite
+ * itself, or on a row of its own under a several-use invite (`ownRow`).
+ */
+async function confirmingRegistration(tx: Db, invite: InviteRow, email: string) {
+  if (invite.maxUses === 1) {
+    const registrant = invite.status === 'confirming' ? await waitingRegistrant(tx, invite) : undefined;
+    return registrant && { userId: registrant.id, email: registrant.email, inviteId: invite.id, ownRow: false };
+  }
+  const [row] = await tx
+    .select({ inviteId: invites.id, userId: users.id, email: users.email })
+    .from(invites)
+    .innerJoin(users, eq(users.id, invites.userId))
+    .where(
+      and(
+        eq(invites.parentId, invite.id),
+        eq(invites.status, 'confirming'),
+        eq(users.email, email),
+        eq(users.confirmed, false),
+      ),
+    );
+  return row && { ...row, ownRow: true };
+}
+
+/**
+ * Takes one use of the invite for a new account: the invite itself when it makes one account,
+ * else a row of its own under it, which then goes through confirmation and approval alone.
+ */
+async function takeUse(
+  tx: Db,
+  invite: InviteRow,
+  registration: { userId: string; email: string; status: 'confirming' | 'consumed' },
+): Promise<InviteRow> {
+  const consumedAt = registration.status === 'consumed' ? new Date() : null;
+  if (invite.maxUses === 1) {
+    const [updated] = await tx
+      .update(invites)
+      .set({ status: registration.status, userId: registration.userId, consumedAt })
+      .where(eq(invites.id, invite.id))
+      .returning();
+    return updated!;
+  }
+  const [row] = await tx
+    .insert(invites)
+    .values({
+      id: newId(),
+      parentId: invite.id,
+      createdBy: invite.createdBy,
+      token: newLinkToken(),
+      email: registration.email,
+      hours: invite.hours,
+      expiresAt: invite.expiresAt,
+      roleId: invite.roleId,
+      status: registration.status,
+      userId: registration.userId,
+      consumedAt,
+    })
+    .returning();
+  return row!;
+}
+
+/**
  * Local registration: an unconfirmed account, and a mail with the link that confirms its address.
  * Only once that link is opened does the registration wait for an administrator.
  */
@@ -122,11 +217,15 @@ export async function registerThroughInvite(
   try {
     await db.transaction(async (tx) => {
       const invite = await lockInvite(tx, { token: body.token });
-      const earlier = invite?.status === 'confirming' ? await waitingRegistrant(tx, invite) : undefined;
-      const refusal = inviteRefusal(invite, body.email, earlier?.email);
-      if (refusal) throw new AppError('bad_request', refusal);
       // Registering again before confirming (a lost or expired mail) starts over.
-      if (earlier) await tx.delete(users).where(eq(users.id, earlier.id));
+      const earlier = invite ? await confirmingRegistration(tx, invite, body.email) : undefined;
+      const uses = invite && invite.maxUses > 1 ? await usesOf(tx, invite.id) : 0;
+      const refusal = inviteRefusal(invite, body.email, earlier?.email, uses - (earlier?.ownRow ? 1 : 0));
+      if (refusal) throw new AppError('bad_request', refusal);
+      if (earlier) {
+        await tx.delete(users).where(eq(users.id, earlier.userId));
+        if (earlier.ownRow) await tx.delete(invites).where(eq(invites.id, earlier.inviteId));
+      }
       if (await isEmailTaken(tx, body.email)) throw emailTaken();
       const userId = newId();
       await tx.insert(users).values({
@@ -137,12 +236,12 @@ export async function registerThroughInvite(
         confirmed: false,
         language: body.language ?? null,
       });
-      await tx.update(invites).set({ status: 'confirming', userId }).where(eq(invites.id, invite!.id));
+      const registration = await takeUse(tx, invite!, { userId, email: body.email, status: 'confirming' });
       const token = newLinkToken();
       await tx.insert(emailConfirmations).values({
         tokenHash: hashLinkToken(token),
         userId,
-        inviteId: invite!.id,
+        inviteId: registration.id,
         expiresAt: new Date(Date.now() + CONFIRMATION_LIFETIME_MS),
       });
       await mail.queue(
@@ -219,7 +318,7 @@ export async function approveInvite(deps: InviteDeps, context: RequestContext, i
     await tx.update(users).set({ confirmed: true, updatedAt: new Date() }).where(eq(users.id, registrant.id));
     await tx
       .insert(userRoles)
-      .values({ id: newId(), userId: registrant.id, roleId: await userRoleId(tx) })
+      .values({ id: newId(), userId: registrant.id, roleId: await roleForApproval(tx, invite) })
       .onConflictDoNothing();
     const [updated] = await tx
       .update(invites)
@@ -239,7 +338,7 @@ export async function approveInvite(deps: InviteDeps, context: RequestContext, i
     });
     return updated!;
   });
-  return toInvite(row, publicUrl);
+  return readInvite(db, row.id, publicUrl);
 }
 
 /** Marks the invite rejected, removes the account that was waiting for approval and tells the person. */
@@ -264,7 +363,7 @@ export async function rejectInvite(deps: InviteDeps, context: RequestContext, id
       .returning();
     return updated!;
   });
-  return toInvite(row, publicUrl);
+  return readInvite(db, row.id, publicUrl);
 }
 
 export async function deleteInvite(db: Db, context: RequestContext, id: string): Promise<void> {
@@ -274,6 +373,13 @@ export async function deleteInvite(db: Db, context: RequestContext, id: string):
     // Deleting it would leave the waiting account with nobody to decide on it.
     if (invite.status === 'submitted' && invite.userId) throw new AppError('conflict', messages.inviteSubmittedDelete);
     if (invite.status === 'confirming') throw new AppError('conflict', messages.inviteConfirmingDelete);
+    // Its registrations would go with it, and the accounts waiting on them with nobody to decide.
+    const [waiting] = await tx
+      .select({ id: invites.id })
+      .from(invites)
+      .where(and(eq(invites.parentId, id), inArray(invites.status, ['confirming', 'submitted'])))
+      .limit(1);
+    if (waiting) throw new AppError('conflict', messages.inviteSubmittedDelete);
     await tx.delete(invites).where(eq(invites.id, id));
     await recordAudit(tx, context, {
       action: 'invite.delete',
@@ -310,7 +416,7 @@ export async function revokeInvite(deps: InviteDeps, context: RequestContext, id
     });
     return updated!;
   });
-  return toInvite(row, publicUrl);
+  return readInvite(db, row.id, publicUrl);
 }
 
 /** Mails an unused invite again, with a fresh expiry: the link stays the same. */
@@ -336,7 +442,7 @@ export async function resendInvite(deps: InviteDeps, context: SignedInContext, i
     });
     return updated!;
   });
-  return toInvite(row, publicUrl);
+  return readInvite(db, row.id, publicUrl);
 }
 
 /** Google sign-in through an invite: a confirmed member at once, and the invite is used up. */
@@ -349,17 +455,15 @@ export async function createUserThroughInvite(
   try {
     return await db.transaction(async (tx) => {
       const invite = await lockInvite(tx, { token });
-      const refusal = inviteRefusal(invite, person.email);
+      const uses = invite && invite.maxUses > 1 ? await usesOf(tx, invite.id) : 0;
+      const refusal = inviteRefusal(invite, person.email, null, uses);
       if (refusal) throw new AppError('bad_request', refusal);
       const userId = newId();
       await tx
         .insert(users)
         .values({ id: userId, name: person.name, email: person.email, googleSub: person.sub, confirmed: true });
-      await tx.insert(userRoles).values({ id: newId(), userId, roleId: await userRoleId(tx) });
-      await tx
-        .update(invites)
-        .set({ status: 'consumed', consumedAt: new Date(), userId })
-        .where(eq(invites.id, invite!.id));
+      await tx.insert(userRoles).values({ id: newId(), userId, roleId: await roleForApproval(tx, invite!) });
+      await takeUse(tx, invite!, { userId, email: person.email, status: 'consumed' });
       await recordAudit(tx, context, {
         action: 'invite.google',
         actor: { id: userId, email: person.email },

@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailConfirmations, invites, notifications, userRoles, users } from '../../db/schema.js';
 import { createSignedInUser, roleIdOfType, uniqueEmail } from '../../test/factories.js';
+import { createRoleWith } from '../../test/resource-helpers.js';
+import { createUserThroughInvite } from './invites.service.js';
 import { mailSubject, mailText, startSmtpCapture } from '../../test/smtp-capture.js';
 import { ADMIN_EMAIL, startTestServer, type TestServer } from '../../test/test-server.js';
 
@@ -613,5 +615,113 @@ describe('revoking and resending', () => {
       expect((await server.post(`/api/auth/invites/${invite._id}/${action}`, {}, member.token)).status).toBe(403);
     }
     expect((await storedInvite(invite._id))!.revokedAt).toBeNull();
+  });
+});
+
+describe('an invite for several accounts', () => {
+  it('keeps each registration on its own, confirmed and approved alone, until every use is taken', async () => {
+    const invite = await createInvite({ maxUses: 3 });
+    expect(invite).toMatchObject({ maxUses: 3, uses: 0, accounts: [] });
+    const bodies = [registrant(invite.token), registrant(invite.token), registrant(invite.token)];
+    for (const body of bodies) await registerAndConfirm(body);
+    const over = await register(registrant(invite.token));
+    expect(over.status).toBe(400);
+    expect(over.body).toEqual({ error: 'This invite has already been used.' });
+    expect((await validate(invite.token)).body).toMatchObject({ ok: true, consumed: true });
+
+    const listed = (await server.get('/api/auth/invites?limit=1000', admin)).body.data as {
+      _id: string;
+      uses: number;
+      status: string;
+      accounts: { inviteId: string; email: string; status: string }[];
+    }[];
+    expect(listed.some((one) => invite.link.includes(one._id))).toBe(false);
+    const mine = listed.find((one) => one._id === invite._id)!;
+    expect(mine).toMatchObject({ uses: 3, status: 'pending' });
+    expect(mine.accounts.map((account) => account.email).sort()).toEqual(bodies.map((body) => body.email).sort());
+    expect(mine.accounts.every((account) => account.status === 'submitted')).toBe(true);
+
+    // Each is decided on its own; a rejection gives its use back.
+    const [first, second] = mine.accounts;
+    expect((await server.post(`/api/auth/invites/${first!.inviteId}/approve`, {}, admin)).status).toBe(200);
+    expect((await storedUser(first!.email))!.confirmed).toBe(true);
+    expect((await server.post(`/api/auth/invites/${second!.inviteId}/reject`, {}, admin)).status).toBe(200);
+    expect((await validate(invite.token)).body).toMatchObject({ ok: true, consumed: false });
+    expect((await register(registrant(invite.token))).status).toBe(201);
+    expect((await server.del(`/api/auth/invites/${invite._id}`, admin)).status).toBe(409);
+  });
+
+  it('takes no more registrations than its uses when many arrive at once', async () => {
+    const invite = await createInvite({ maxUses: 3 });
+    const responses = await Promise.all(Array.from({ length: 20 }, () => register(registrant(invite.token))));
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(3);
+    expect(responses.filter((response) => response.status !== 201).every((response) => response.status === 400)).toBe(
+      true,
+    );
+  });
+
+  it('never lets 1,000 simultaneous Google sign-ins make more accounts than its uses', async () => {
+    const invite = await createInvite({ maxUses: 25 });
+    const context = { ip: '127.0.0.1', userAgent: null, actor: null } as never;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 1000 }, (_, i) =>
+        createUserThroughInvite(server.deps.db, context, invite.token, {
+          sub: `sub-${invite._id}-${i}`,
+          email: uniqueEmail(`crowd${i}`),
+          name: `Crowd ${i}`,
+        }),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(25);
+    const children = await server.deps.db.select().from(invites).where(eq(invites.parentId, invite._id));
+    expect(children).toHaveLength(25);
+  }, 120_000);
+
+  it.each([[0], [1001], ['many'], [2.5]])('refuses %j uses', async (maxUses) => {
+    const response = await server.post('/api/auth/invites', { maxUses }, admin);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: 'Uses must be a whole number from 1 to 1000' });
+  });
+});
+
+describe('an invite to a role', () => {
+  it('gives the approved account the invite’s role instead of User', async () => {
+    const roleId = await createRoleWith(
+      server,
+      `Volunteers ${crypto.randomUUID().slice(0, 6)}`,
+      'GET /api/auth/invites',
+    );
+    const invite = await createInvite({ roleId });
+    expect(invite).toMatchObject({ role: { _id: roleId } });
+    const body = registrant(invite.token);
+    await registerAndConfirm(body);
+    expect((await server.post(`/api/auth/invites/${invite._id}/approve`, {}, admin)).status).toBe(200);
+    const user = (await storedUser(body.email))!;
+    const held = await server.deps.db.select().from(userRoles).where(eq(userRoles.userId, user.id));
+    expect(held.map((row) => row.roleId)).toEqual([roleId]);
+  });
+
+  it('refuses a role beyond the creator’s own grants, and the administrator role to a non-administrator', async () => {
+    const inviter = await createRoleWith(
+      server,
+      `Inviter ${crypto.randomUUID().slice(0, 6)}`,
+      'POST /api/auth/invites',
+    );
+    const stronger = await createRoleWith(
+      server,
+      `Stronger ${crypto.randomUUID().slice(0, 6)}`,
+      'DELETE /api/auth/users/:id',
+    );
+    const member = await createSignedInUser(server, { roleIds: [inviter] });
+    const refused = await server.post('/api/auth/invites', { roleId: stronger }, member.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: 'You can only invite to a role whose permissions you hold yourself.' });
+    const toAdmin = await server.post(
+      '/api/auth/invites',
+      { roleId: await roleIdOfType(server, 'admin') },
+      member.token,
+    );
+    expect(toAdmin.status).toBe(403);
+    expect((await server.post('/api/auth/invites', { roleId: inviter }, member.token)).status).toBe(201);
   });
 });

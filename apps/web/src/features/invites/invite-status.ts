@@ -1,12 +1,19 @@
 import type { Invite } from '@community/shared';
 
-export type InviteStatusView = 'confirming' | 'submitted' | 'used' | 'revoked' | 'expired' | 'rejected' | 'notUsed';
+export type InviteStatusView =
+  'confirming' | 'submitted' | 'used' | 'revoked' | 'expired' | 'rejected' | 'notUsed' | 'uses';
 
 /**
  * An invite's state, the first that holds: waiting for its registrant's address, submitted, used,
  * revoked, expired, rejected, not used.
  */
 export function inviteStatusView(invite: Invite, now = Date.now()): InviteStatusView {
+  // A link for several accounts: revoked, expired, else how many of its uses are taken.
+  if (invite.maxUses > 1) {
+    if (invite.status === 'revoked' || invite.revokedAt) return 'revoked';
+    if (invite.status === 'expired' || Date.parse(invite.expiresAt) <= now) return 'expired';
+    return 'uses';
+  }
   if (invite.status === 'confirming') return 'confirming';
   if (invite.status === 'submitted') return 'submitted';
   if (invite.consumedAt || invite.status === 'consumed') return 'used';

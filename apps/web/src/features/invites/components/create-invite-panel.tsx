@@ -2,29 +2,42 @@ import { Copy, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { createInviteBodySchema, INVITE_DEFAULT_HOURS, INVITE_MIN_HOURS, type Invite } from '@community/shared';
+import {
+  createInviteBodySchema,
+  INVITE_DEFAULT_HOURS,
+  INVITE_MAX_USES,
+  INVITE_MIN_HOURS,
+  type Invite,
+} from '@community/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateInvite } from '../api/create-invite';
 import { copyText } from '../../../lib/copy-text';
 
-/** Email (optional) and hours; the new link is shown with Copy and Open until the next one. */
-export function CreateInvitePanel({ formatDate }: { formatDate: (iso: string) => string }) {
+const EMPTY = { email: '', hours: String(INVITE_DEFAULT_HOURS), maxUses: '1', roleId: '' };
+
+type Props = {
+  formatDate: (iso: string) => string;
+  /** The roles an invite may give; the User role when none is chosen. */
+  roleOptions: { value: string; label: string }[];
+};
+
+/** Email (optional), hours, uses and role; the new link is shown with Copy and Open until the next one. */
+export function CreateInvitePanel({ formatDate, roleOptions }: Props) {
   const { t } = useTranslation();
   const [created, setCreated] = useState<Invite>();
   const [error, setError] = useState<string>();
-  const form = useZodForm(createInviteBodySchema, {
-    defaultValues: { email: '', hours: String(INVITE_DEFAULT_HOURS) },
-  });
+  const form = useZodForm(createInviteBodySchema, { defaultValues: EMPTY });
   const { errors } = form.formState;
   const create = useCreateInvite({
     mutationConfig: {
       onSuccess: (invite) => {
         setCreated(invite);
-        form.reset({ email: '', hours: String(INVITE_DEFAULT_HOURS) });
+        form.reset(EMPTY);
         toast.success(t('invites.created'));
       },
       onError: (caught) => setError(getErrorMessage(caught, t('invites.createError'))),
@@ -44,7 +57,7 @@ export function CreateInvitePanel({ formatDate }: { formatDate: (iso: string) =>
       <h2 id="create-invite" className="mb-3 text-lg font-semibold text-slate-900">
         {t('invites.createTitle')}
       </h2>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
         <div className="flex-1">
           <TextField
             label={t('invites.email')}
@@ -64,6 +77,27 @@ export function CreateInvitePanel({ formatDate }: { formatDate: (iso: string) =>
             inputMode="numeric"
             error={errors.hours?.message}
             {...form.register('hours')}
+          />
+        </div>
+        <div className="sm:w-28">
+          <TextField
+            label={t('invites.maxUses')}
+            type="number"
+            min={1}
+            max={INVITE_MAX_USES}
+            step={1}
+            inputMode="numeric"
+            error={errors.maxUses?.message}
+            {...form.register('maxUses')}
+          />
+        </div>
+        <div className="sm:w-48">
+          <SelectField
+            label={t('invites.role')}
+            placeholder={t('invites.defaultRole')}
+            options={roleOptions}
+            error={errors.roleId?.message}
+            {...form.register('roleId')}
           />
         </div>
         <Button type="submit" isBusy={create.isPending} className="sm:mt-6">

@@ -99,6 +99,54 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                           })}
                         </div>
                       )}
+                      {invite.role && (
+                        <div className="text-xs text-slate-700">{t('invites.roleOf', { role: invite.role.name })}</div>
+                      )}
+                      {invite.accounts.length > 0 && (
+                        <ul aria-label={t('invites.accounts')} className="mt-1 flex flex-col gap-1">
+                          {invite.accounts.map((account) => (
+                            <li
+                              key={account.inviteId}
+                              className="flex flex-wrap items-center gap-2 text-xs text-slate-700"
+                            >
+                              <span>
+                                {account.name} ({account.email})
+                              </span>
+                              <InviteStatusBadge
+                                view={inviteStatusView({
+                                  ...invite,
+                                  ...account,
+                                  maxUses: 1,
+                                  consumedAt: null,
+                                  revokedAt: null,
+                                })}
+                              />
+                              {account.status === 'submitted' && (
+                                <>
+                                  <IconButton
+                                    look="smallConfirm"
+                                    icon={<Check className="size-3.5" aria-hidden />}
+                                    disabled={busyId === account.inviteId}
+                                    onClick={() => approve.mutate(account.inviteId)}
+                                    aria-label={t('invites.approveOf', { name: account.name ?? account.email ?? '' })}
+                                  >
+                                    {t('invites.approve')}
+                                  </IconButton>
+                                  <IconButton
+                                    look="smallRefuse"
+                                    icon={<X className="size-3.5" aria-hidden />}
+                                    disabled={busyId === account.inviteId}
+                                    onClick={() => reject.mutate(account.inviteId)}
+                                    aria-label={t('invites.rejectOf', { name: account.name ?? account.email ?? '' })}
+                                  >
+                                    {t('invites.reject')}
+                                  </IconButton>
+                                </>
+                              )}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
                     </td>
                     <td className="px-3 py-2 font-mono text-xs" title={invite.token}>
                       {invite.token.slice(0, 8)}…
@@ -108,6 +156,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                       <InviteStatusBadge
                         view={view}
                         usedAt={invite.consumedAt ? formatDate(invite.consumedAt) : undefined}
+                        uses={{ taken: invite.uses, of: invite.maxUses }}
                       />
                     </td>
                     <td className="px-3 py-2">
@@ -162,7 +211,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                             {t('invites.resend')}
                           </IconButton>
                         )}
-                        {(view === 'notUsed' || view === 'expired' || view === 'confirming') && (
+                        {(view === 'notUsed' || view === 'expired' || view === 'confirming' || view === 'uses') && (
                           <IconButton
                             look="small"
                             icon={<Ban className="size-3.5" aria-hidden />}
@@ -173,17 +222,19 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                             {t('invites.revoke')}
                           </IconButton>
                         )}
-                        {view !== 'submitted' && view !== 'confirming' && (
-                          <IconButton
-                            look="smallDanger"
-                            icon={<Trash2 className="size-3.5" aria-hidden />}
-                            isBusy={isBusy}
-                            onClick={() => setDeleting(invite)}
-                            aria-label={t('invites.deleteOf', { token: invite.token.slice(0, 8) })}
-                          >
-                            {t('list.delete')}
-                          </IconButton>
-                        )}
+                        {view !== 'submitted' &&
+                          view !== 'confirming' &&
+                          !invite.accounts.some((a) => a.status === 'confirming' || a.status === 'submitted') && (
+                            <IconButton
+                              look="smallDanger"
+                              icon={<Trash2 className="size-3.5" aria-hidden />}
+                              isBusy={isBusy}
+                              onClick={() => setDeleting(invite)}
+                              aria-label={t('invites.deleteOf', { token: invite.token.slice(0, 8) })}
+                            >
+                              {t('list.delete')}
+                            </IconButton>
+                          )}
                       </div>
                     </td>
                   </tr>
