@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { emailSchema, MAX_PASSWORD_LENGTH, passwordSchema } from './common.js';
+import { emailSchema, MAX_PASSWORD_LENGTH, passwordSchema, userLanguageSchema } from './common.js';
 import { ROLE_TYPES } from './role.js';
 
 export const loginBodySchema = z.object({
@@ -9,6 +9,8 @@ export const loginBodySchema = z.object({
     .string({ error: () => messages.required('Password') })
     .min(1, messages.required('Password'))
     .max(MAX_PASSWORD_LENGTH, messages.tooLong('Password', MAX_PASSWORD_LENGTH)),
+  /** The interface language: kept as the language of this person's mail if they have none yet. */
+  language: userLanguageSchema.optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

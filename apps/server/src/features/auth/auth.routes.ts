@@ -16,7 +16,7 @@ import { createKeyedQueue } from '../../lib/keyed-queue.js';
 import { contextOf } from '../../lib/request-context.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { findUserByEmail } from '../users/users.queries.js';
+import { findUserByEmail, keepFirstLanguage } from '../users/users.queries.js';
 import { createGoogleVerifier } from './google.js';
 import { findGoogleAccount } from './google-account.js';
 import { resetPassword, sendPasswordReset } from './password-reset.js';
@@ -48,7 +48,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      const { email, password } = request.body;
+      const { email, password, language } = request.body;
       const context = contextOf(request);
       /** Each refused sign-in is an audit entry naming the address tried. */
       const refuse = async (action: string, error: AppError, userId: string | null = null): Promise<never> => {
@@ -77,6 +77,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
         if (!user.confirmed) {
           return refuse('auth.login.unapproved', new AppError('forbidden', messages.awaitingApproval), user.id);
         }
+        if (language && !user.language) await keepFirstLanguage(db, user.id, language);
         if (user.mfaEnabled) return beginSecondStep(deps, user.id, 'password');
         return startSession({ db, tokens }, context, user, 'password');
       });

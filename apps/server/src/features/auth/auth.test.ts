@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResets } from '../../db/schema.js';
+import { passwordResets, users } from '../../db/schema.js';
 import { createSignedInUser, createUser, signIn, uniqueEmail } from '../../test/factories.js';
 import { mailText, startSmtpCapture } from '../../test/smtp-capture.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
@@ -119,6 +119,27 @@ describe('POST /api/auth/login', () => {
       expect((await login(user.email, 'wrong-password')).status).toBe(401);
     }
     expect((await login(user.email, user.password)).status).toBe(200);
+  });
+});
+
+describe('the language of mail, from the sign-in screen', () => {
+  it('keeps the screen’s language from a first sign-in, and never overrides one already chosen', async () => {
+    const user = await createUser(server);
+    const languageOf = async () =>
+      (await server.deps.db.select({ language: users.language }).from(users).where(eq(users.id, user.id)))[0]!.language;
+    expect(
+      (await server.post('/api/auth/login', { email: user.email, password: user.password, language: 'en' })).status,
+    ).toBe(200);
+    expect(await languageOf()).toBe('en');
+    await server.post('/api/auth/login', { email: user.email, password: user.password, language: 'el' });
+    expect(await languageOf()).toBe('en');
+    const refused = await server.post('/api/auth/login', {
+      email: user.email,
+      password: user.password,
+      language: 'de',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: 'Language must be el or en' });
   });
 });
 

@@ -118,6 +118,7 @@ const signInColumns = {
   tokenVersion: users.tokenVersion,
   googleSub: users.googleSub,
   mfaEnabled: users.mfaEnabled,
+  language: users.language,
   // Written out: drizzle drops table names from columns in a one-table select.
   roleIds: sql<string[]>`array(select ur.role_id::text from user_roles ur where ur.user_id = "users"."id")`,
 };
@@ -165,6 +166,14 @@ export async function findUserByGoogleSub(db: Db, sub: string) {
 export async function findSignInUserById(db: Db, id: string) {
   const [row] = await db.select(signInColumns).from(users).where(eq(users.id, id)).limit(1);
   return withRoles(db, row);
+}
+
+/** The language of a person's mail, kept from their first sign-in that names one. */
+export async function keepFirstLanguage(db: Db, userId: string, language: 'el' | 'en'): Promise<void> {
+  await db
+    .update(users)
+    .set({ language })
+    .where(and(eq(users.id, userId), isNull(users.language)));
 }
 
 /** Links the account to a Google account, unless it is already linked (to any). */

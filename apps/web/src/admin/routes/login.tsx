@@ -29,7 +29,7 @@ const MfaStep = lazy(() =>
 );
 
 export function LoginRoute() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [error, setError] = useState<string>();
@@ -67,7 +67,9 @@ export function LoginRoute() {
   const onSubmit = form.handleSubmit(async (body) => {
     setError(undefined);
     try {
-      await onFirstStep(await login(body));
+      // The screen's language becomes the mail's, for someone who has not chosen one yet.
+      const language = i18n.resolvedLanguage === 'en' ? 'en' : 'el';
+      await onFirstStep(await login({ ...body, language }));
     } catch (caught) {
       setError(getErrorMessage(caught, t('login.error')));
     }
