@@ -13,7 +13,7 @@ import { findContactMessage, lockContactMessage } from './contact-messages.queri
 /** The longest part of a message a notification repeats; the message itself is kept whole. */
 const NOTIFIED_LENGTH = 1000;
 /** No person fills the form in less. */
-export const MIN_FILL_MS = 3000;
+const MIN_FILL_MS = 3000;
 
 type ContactDeps = { db: Db; mail: MailQueue };
 
@@ -24,7 +24,7 @@ const target = (row: { id: string; name: string }) => ({ type: 'contact_message'
  * A bot fills the field people never see, or posts faster than anyone types. A `startedAt` ahead
  * of this clock (the visitor's clock is fast) cannot be judged, and counts as a person's.
  */
-export function looksLikeABot({ website, startedAt }: Pick<ContactBody, 'website' | 'startedAt'>, now = Date.now()) {
+function looksLikeABot({ website, startedAt }: Pick<ContactBody, 'website' | 'startedAt'>, now = Date.now()) {
   if (website?.trim()) return true;
   if (startedAt === undefined) return false;
   const elapsed = now - startedAt;

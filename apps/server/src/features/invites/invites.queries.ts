@@ -33,9 +33,9 @@ export function effectiveStatus(
 }
 
 /** The states in which an account made through the invite waits: for its address, then for an administrator. */
-export const REGISTRANT_WAITS: readonly InviteStatus[] = ['confirming', 'submitted'];
+const REGISTRANT_WAITS: readonly InviteStatus[] = ['confirming', 'submitted'];
 
-export function toInvite(row: InviteRow, publicUrl: string, extras: InviteExtras = {}): Invite {
+function toInvite(row: InviteRow, publicUrl: string, extras: InviteExtras = {}): Invite {
   const { registrant, role, accounts = [] } = extras;
   const status = effectiveStatus(row);
   return {

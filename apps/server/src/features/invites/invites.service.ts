@@ -17,7 +17,7 @@ import { effectiveStatus, inviteLink, lockInvite, readInvite, usesOf, type Invit
 
 const HOUR_MS = 60 * 60 * 1000;
 /** How long the link that confirms a registrant's address works. */
-export const CONFIRMATION_LIFETIME_MS = 24 * HOUR_MS;
+const CONFIRMATION_LIFETIME_MS = 24 * HOUR_MS;
 
 export type InviteDeps = { db: Db; mail: MailQueue; publicUrl: string };
 

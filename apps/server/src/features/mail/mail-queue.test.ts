@@ -4,7 +4,8 @@ import { mailQueue, notifications, users } from '../../db/schema.js';
 import { uniqueEmail } from '../../test/factories.js';
 import { mailSubject, startSmtpCapture } from '../../test/smtp-capture.js';
 import { ADMIN_EMAIL, startTestServer, type TestServer } from '../../test/test-server.js';
-import { MAIL_MAX_ATTEMPTS } from './mail-queue.js';
+import { newId } from '../../lib/ids.js';
+import { deleteOldMail, MAIL_MAX_ATTEMPTS } from './mail-queue.js';
 
 let server: TestServer;
 let admin: string;
@@ -59,4 +60,34 @@ describe('the mail queue with the mail server down', () => {
     const told = await server.deps.db.select().from(notifications).where(eq(notifications.userId, adminUser!.id));
     expect(told.find((one) => one.body?.includes(email))).toMatchObject({ title: 'A mail could not be sent' });
   }, 30_000);
+});
+
+describe('mail kept for the record', () => {
+  it('is deleted 30 days after it was sent or failed, and never while it waits', async () => {
+    const day = 24 * 3600_000;
+    const row = (to: string, fields: Partial<typeof mailQueue.$inferInsert>) => ({
+      id: newId(),
+      kind: 'invite',
+      to,
+      subject: 's',
+      text: 't',
+      html: '<p>h</p>',
+      nextAttemptAt: new Date(Date.now() + 3600_000),
+      ...fields,
+    });
+    const [old, recent, failed, waiting] = ['old', 'recent', 'failed', 'waiting'].map((name) => uniqueEmail(name));
+    await server.deps.db
+      .insert(mailQueue)
+      .values([
+        row(old!, { sentAt: new Date(Date.now() - 31 * day) }),
+        row(recent!, { sentAt: new Date(Date.now() - 29 * day) }),
+        row(failed!, { failedAt: new Date(Date.now() - 31 * day) }),
+        row(waiting!, { createdAt: new Date(Date.now() - 40 * day) }),
+      ]);
+    expect(await deleteOldMail(server.deps.db)).toBeGreaterThanOrEqual(2);
+    expect(await queuedTo(old!)).toBeUndefined();
+    expect(await queuedTo(failed!)).toBeUndefined();
+    expect(await queuedTo(recent!)).toBeDefined();
+    expect(await queuedTo(waiting!)).toBeDefined();
+  });
 });

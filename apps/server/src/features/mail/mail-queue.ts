@@ -36,8 +36,6 @@ export type MailQueue = {
   queuedRecently(): boolean;
   /** Sends what is due now, unless a run is already going. */
   kick(): void;
-  /** Resolves when the current run is over. */
-  idle(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -165,9 +163,6 @@ export function createMailQueue(options: {
     },
     queuedRecently: () => Date.now() - lastQueuedAt < RECENT_MS,
     kick,
-    idle: async () => {
-      while (running) await running;
-    },
     stop: async () => {
       stopped = true;
       clearTimeout(timer);

@@ -14,7 +14,7 @@ import { assertMayManage } from '../users/users.service.js';
 import { personalDataOf } from './personal-data.js';
 
 /** What the audit log shows in place of a person who deleted their account. */
-export const DELETED_USER = 'deleted user';
+const DELETED_USER = 'deleted user';
 
 async function accountOf(db: Db, id: string) {
   const [row] = await db

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks.js';
 import type { Database } from '../../db/client.js';
 import { deleteAuditOlderThan } from '../audit/audit-retention.js';
+import { deleteOldMail } from '../mail/mail-queue.js';
 import { deleteSpentChallenges } from '../mfa/mfa.queries.js';
 import { deleteExpiredSessions } from '../sessions/sessions.queries.js';
 
@@ -14,7 +15,7 @@ export type RetentionJob = { run(): Promise<void>; stop(): void };
 
 /**
  * Removes what is kept no longer: audit entries older than `auditDays`, sessions that ran out,
- * second-factor challenges used or expired.
+ * second-factor challenges used or expired, mail sent or failed more than 30 days ago.
  * On one instance at a time, a minute after start and every six hours.
  */
 export function startRetention(options: { database: Database; logger: Logger; auditDays: number }): RetentionJob {
@@ -25,8 +26,9 @@ export function startRetention(options: { database: Database; logger: Logger; au
         const entries = await deleteAuditOlderThan(database.db, auditDays);
         const sessions = await deleteExpiredSessions(database.db);
         const challenges = await deleteSpentChallenges(database.db);
-        if (entries + sessions + challenges > 0) {
-          logger.info({ entries, sessions, challenges, auditDays }, 'deleted what is past its retention');
+        const mails = await deleteOldMail(database.db);
+        if (entries + sessions + challenges + mails > 0) {
+          logger.info({ entries, sessions, challenges, mails, auditDays }, 'deleted what is past its retention');
         }
       });
     } catch (error) {
