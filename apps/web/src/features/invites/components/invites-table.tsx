@@ -1,4 +1,4 @@
-import { Ban, Check, Copy, RefreshCw, Send, Trash2, X } from 'lucide-react';
+import { Ban, Copy, RefreshCw, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -17,6 +17,7 @@ import { useRejectInvite } from '../api/reject-invite';
 import { useResendInvite } from '../api/resend-invite';
 import { useRevokeInvite } from '../api/revoke-invite';
 import { inviteStatusView } from '../invite-status';
+import { DecisionButtons } from './decision-buttons';
 import { InviteStatusBadge } from './invite-status-badge';
 
 /** 'Existing invites': each invite in its state with the actions that state allows, paged 25 at a time. */
@@ -122,26 +123,12 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                                 })}
                               />
                               {account.status === 'submitted' && (
-                                <>
-                                  <IconButton
-                                    look="smallConfirm"
-                                    icon={<Check className="size-3.5" aria-hidden />}
-                                    disabled={busyId === account.inviteId}
-                                    onClick={() => approve.mutate(account.inviteId)}
-                                    aria-label={t('invites.approveOf', { name: account.name ?? account.email ?? '' })}
-                                  >
-                                    {t('invites.approve')}
-                                  </IconButton>
-                                  <IconButton
-                                    look="smallRefuse"
-                                    icon={<X className="size-3.5" aria-hidden />}
-                                    disabled={busyId === account.inviteId}
-                                    onClick={() => reject.mutate(account.inviteId)}
-                                    aria-label={t('invites.rejectOf', { name: account.name ?? account.email ?? '' })}
-                                  >
-                                    {t('invites.reject')}
-                                  </IconButton>
-                                </>
+                                <DecisionButtons
+                                  isBusy={busyId === account.inviteId}
+                                  onApprove={() => approve.mutate(account.inviteId)}
+                                  onReject={() => reject.mutate(account.inviteId)}
+                                  name={account.name ?? account.email ?? ''}
+                                />
                               )}
                             </li>
                           ))}
@@ -172,24 +159,11 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                     <td className="whitespace-nowrap px-3 py-2">
                       <div className="flex gap-2">
                         {view === 'submitted' ? (
-                          <>
-                            <IconButton
-                              look="smallConfirm"
-                              icon={<Check className="size-3.5" aria-hidden />}
-                              disabled={isBusy}
-                              onClick={() => approve.mutate(invite._id)}
-                            >
-                              {t('invites.approve')}
-                            </IconButton>
-                            <IconButton
-                              look="smallRefuse"
-                              icon={<X className="size-3.5" aria-hidden />}
-                              disabled={isBusy}
-                              onClick={() => reject.mutate(invite._id)}
-                            >
-                              {t('invites.reject')}
-                            </IconButton>
-                          </>
+                          <DecisionButtons
+                            isBusy={isBusy}
+                            onApprove={() => approve.mutate(invite._id)}
+                            onReject={() => reject.mutate(invite._id)}
+                          />
                         ) : (
                           <IconButton
                             look="small"
