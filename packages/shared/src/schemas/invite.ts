@@ -150,5 +150,7 @@ export const googleSignInBodySchema = z.object({
     .max(200, messages.inviteInvalid)
     .nullish()
     .transform((value) => value || null),
+  /** The interface language: kept as the language of this person's mail if they have none yet. */
+  language: userLanguageSchema.optional(),
 });
 export type GoogleSignInBody = z.infer<typeof googleSignInBodySchema>;

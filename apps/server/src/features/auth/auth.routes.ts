@@ -170,6 +170,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps) {
       );
       if (user.blocked) return refuse(new AppError('forbidden', messages.blocked), user);
       if (!user.confirmed) return refuse(new AppError('forbidden', messages.awaitingApproval), user);
+      const { language } = request.body;
+      if (language && !user.language) await keepFirstLanguage(db, user.id, language);
       if (user.mfaEnabled) return beginSecondStep(deps, user.id, 'google');
       return startSession({ db, tokens }, context, user, 'google');
     },

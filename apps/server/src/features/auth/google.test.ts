@@ -55,6 +55,16 @@ describe('Google accounts are bound by their subject', () => {
     expect(moved.body.user._id).toBe(member.id);
   });
 
+  it('keeps the screen’s language from a first Google sign-in as the language of the person’s mail', async () => {
+    const member = await createUser(server);
+    const response = await server.request('POST', '/api/auth/google', {
+      body: { credential: await google.idToken(member.email, { sub: 'google-language' }), language: 'en' },
+      headers: { 'x-forwarded-for': `203.0.113.${++lastAddress % 250}` },
+    });
+    expect(response.status).toBe(200);
+    expect((await storedUser(member.email))!.language).toBe('en');
+  });
+
   it('L9: a Google account whose address changed to another member’s never opens that member’s account', async () => {
     const [first, second] = [await createUser(server), await createUser(server)];
     expect((await googleSignIn(await google.idToken(first.email, { sub: 'google-account-2' }))).status).toBe(200);

@@ -66,7 +66,9 @@ export function GoogleButton({ clientId, invite, onSignedIn, onError }: Props) {
           client_id: clientId,
           callback: ({ credential }) => {
             const { invite: token, onSignedIn: done, onError: fail } = handlers.current;
-            signInWithGoogle({ credential, invite: token })
+            // The screen's language becomes the mail's, for someone who has not chosen one yet.
+            const language = i18n.resolvedLanguage === 'en' ? 'en' : 'el';
+            signInWithGoogle({ credential, invite: token, language })
               .then(done)
               .catch((error: unknown) => fail(getErrorMessage(error, t('login.googleError'))));
           },
