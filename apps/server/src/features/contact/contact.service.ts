@@ -1,13 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { messages, type ContactBody, type ContactMessage, type ContactStatus } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { contactMessages, contactReplies, roles, userRoles, users } from '../../db/schema.js';
+import { contactMessages, contactReplies, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import type { RequestContext, SignedInContext } from '../../lib/request-context.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import type { MailQueue } from '../mail/mail-queue.js';
-import { notifyAdmins } from '../notifications/notify.js';
+import { activeAdmins, notifyAdmins } from '../notifications/notify.js';
 import { findContactMessage, lockContactMessage } from './contact-messages.queries.js';
 
 /** The longest part of a message a notification repeats; the message itself is kept whole. */
@@ -55,13 +55,8 @@ export async function receiveContactMessage(deps: ContactDeps, context: RequestC
       ),
       link: '/admin/messages',
     });
-    const subscribers = await tx
-      .selectDistinct({ email: users.email, language: users.language })
-      .from(users)
-      .innerJoin(userRoles, eq(userRoles.userId, users.id))
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(and(eq(roles.type, 'admin'), eq(users.mailOnContact, true), eq(users.blocked, false)));
-    for (const admin of subscribers) await deps.mail.queue(tx, 'contactMessage', admin, { name, email, message });
+    for (const admin of await activeAdmins(tx, { mailOnContact: true }))
+      await deps.mail.queue(tx, 'contactMessage', admin, { name, email, message });
   });
 }
 

@@ -52,7 +52,6 @@ export function registerInviteRoutes(app: FastifyInstance, { db, mail, config, l
   r.post(
     apiRoutes.invites,
     {
-      config: { errors: [403] },
       schema: {
         summary: 'Create an invite link',
         description:

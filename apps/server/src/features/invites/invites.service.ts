@@ -9,7 +9,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { RequestContext, SignedInContext } from '../../lib/request-context.js';
 import { changesBetween, recordAudit } from '../audit/audit.queries.js';
-import type { MailQueue } from '../mail/mail-queue.js';
+import { recipientOf, type MailQueue } from '../mail/mail-queue.js';
 import { notifyAdmins, notifyUser } from '../notifications/notify.js';
 import { isEmailTaken } from '../users/users.queries.js';
 import { assertWithinOwnGrants } from '../roles/grants.js';
@@ -34,10 +34,7 @@ const inviteTarget = (invite: { id: string; email: string | null }) => ({
 /** The invite, mailed to the address it names (in the inviter's language: the invitee has none yet). */
 async function mailInvite(deps: InviteDeps, tx: Db, invite: InviteRow, inviter: { id: string }) {
   if (!invite.email) return;
-  const [from] = await tx
-    .select({ name: users.name, language: users.language })
-    .from(users)
-    .where(eq(users.id, inviter.id));
+  const from = await recipientOf(tx, inviter.id);
   await deps.mail.queue(
     tx,
     'invite',

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { messages, type Language } from '@community/shared';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks.js';
 import type { Database, Db } from '../../db/client.js';
-import { mailQueue } from '../../db/schema.js';
+import { mailQueue, users } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { notifyAdmins } from '../notifications/notify.js';
@@ -18,6 +18,15 @@ const BATCH = 20;
 const RECENT_MS = 10_000;
 
 export type Recipient = { email: string; language: Language | null };
+
+/** A person as mail addresses them: where, in which language, by which name. */
+export async function recipientOf(db: Db, userId: string): Promise<(Recipient & { name: string }) | undefined> {
+  const [row] = await db
+    .select({ name: users.name, email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
 
 export type MailQueue = {
   /** Renders a mail and stores it in the caller's transaction: it is sent once that has committed. */

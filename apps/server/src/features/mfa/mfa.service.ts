@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error.js';
 import { assertPasswordAgain } from '../../lib/password-again.js';
 import type { SignedInContext } from '../../lib/request-context.js';
 import { recordAudit } from '../audit/audit.queries.js';
+import { recipientOf } from '../mail/mail-queue.js';
 import { notifyUser } from '../notifications/notify.js';
 import { revokeSessionsOf } from '../sessions/sessions.queries.js';
 import { findUserById } from '../users/users.queries.js';
@@ -68,10 +69,7 @@ async function tell(deps: MfaDeps, tx: Db, userId: string, change: Change) {
     body: messages.mfaChangedBody,
     link: '/admin/account/profile',
   });
-  const [person] = await tx
-    .select({ email: users.email, language: users.language })
-    .from(users)
-    .where(eq(users.id, userId));
+  const person = await recipientOf(tx, userId);
   if (person) await deps.mail.queue(tx, 'secondFactorChanged', person, { change: messages[change] });
 }
 

@@ -3,7 +3,7 @@ import { messages } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { notifications, roles, userRoles, users } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import type { MailQueue } from '../mail/mail-queue.js';
+import { recipientOf, type MailQueue } from '../mail/mail-queue.js';
 
 export type NewNotification = { title: string; body?: string; link?: string };
 
@@ -12,14 +12,26 @@ export async function notifyUser(db: Db, userId: string, notification: NewNotifi
   await db.insert(notifications).values({ id: newId(), userId, ...notification });
 }
 
-/** Every active administrator gets their own copy, read or not on their own. */
-export async function notifyAdmins(db: Db, notification: NewNotification): Promise<void> {
-  const admins = await db
-    .selectDistinct({ id: users.id })
+/** Confirmed, unblocked holders of an administrator role; `mailOnContact`: only those who asked for it. */
+export function activeAdmins(db: Db, only: { mailOnContact?: true } = {}) {
+  return db
+    .selectDistinct({ id: users.id, email: users.email, language: users.language })
     .from(users)
     .innerJoin(userRoles, eq(userRoles.userId, users.id))
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(roles.type, 'admin'), eq(users.confirmed, true), eq(users.blocked, false)));
+    .where(
+      and(
+        eq(roles.type, 'admin'),
+        eq(users.confirmed, true),
+        eq(users.blocked, false),
+        only.mailOnContact ? eq(users.mailOnContact, true) : undefined,
+      ),
+    );
+}
+
+/** Every active administrator gets their own copy, read or not on their own. */
+export async function notifyAdmins(db: Db, notification: NewNotification): Promise<void> {
+  const admins = await activeAdmins(db);
   if (admins.length === 0) return;
   await db.insert(notifications).values(admins.map(({ id }) => ({ id: newId(), userId: id, ...notification })));
 }
@@ -34,9 +46,6 @@ export async function tellPasswordChanged(tx: Db, mail: MailQueue, userId: strin
     body: messages.passwordChangedBody,
     link: '/admin/account/profile',
   });
-  const [person] = await tx
-    .select({ name: users.name, email: users.email, language: users.language })
-    .from(users)
-    .where(eq(users.id, userId));
+  const person = await recipientOf(tx, userId);
   if (person) await mail.queue(tx, 'passwordChanged', person, { name: person.name });
 }

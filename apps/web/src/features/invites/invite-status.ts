@@ -1,4 +1,4 @@
-import type { Invite } from '@community/shared';
+import type { Invite, InviteStatus } from '@community/shared';
 
 export type InviteStatusView =
   'confirming' | 'submitted' | 'used' | 'revoked' | 'expired' | 'rejected' | 'notUsed' | 'uses';
@@ -21,4 +21,11 @@ export function inviteStatusView(invite: Invite, now = Date.now()): InviteStatus
   if (invite.status === 'expired' || Date.parse(invite.expiresAt) <= now) return 'expired';
   if (invite.status === 'rejected') return 'rejected';
   return 'notUsed';
+}
+
+/** A registration under a several-use invite, by its own status. */
+export function registrationStatusView(status: InviteStatus): InviteStatusView {
+  if (status === 'consumed') return 'used';
+  if (status === 'pending') return 'notUsed';
+  return status;
 }

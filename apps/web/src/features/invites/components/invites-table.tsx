@@ -16,7 +16,7 @@ import { useInvites } from '../api/get-invites';
 import { useRejectInvite } from '../api/reject-invite';
 import { useResendInvite } from '../api/resend-invite';
 import { useRevokeInvite } from '../api/revoke-invite';
-import { inviteStatusView } from '../invite-status';
+import { inviteStatusView, registrationStatusView } from '../invite-status';
 import { DecisionButtons } from './decision-buttons';
 import { InviteStatusBadge } from './invite-status-badge';
 
@@ -113,15 +113,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                               <span>
                                 {account.name} ({account.email})
                               </span>
-                              <InviteStatusBadge
-                                view={inviteStatusView({
-                                  ...invite,
-                                  ...account,
-                                  maxUses: 1,
-                                  consumedAt: null,
-                                  revokedAt: null,
-                                })}
-                              />
+                              <InviteStatusBadge view={registrationStatusView(account.status)} />
                               {account.status === 'submitted' && (
                                 <DecisionButtons
                                   isBusy={busyId === account.inviteId}
