@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { LoginResponse, User } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { ANCHOR_EVERY, containsPattern, listPage, type PageWindow, type SortKey } from '../../db/list.js';
+import { ANCHOR_EVERY, listPage, type PageWindow, type SortKey } from '../../db/list.js';
 import { queryRows } from '../../db/query-rows.js';
 import { roles, users } from '../../db/schema.js';
 import { cached } from '../../db/table-changes.js';
+import { userSearch } from './user-search.js';
 
 type RoleRef = LoginResponse['roles'][number];
 
@@ -31,9 +32,6 @@ export const toUser = (row: UserRow): User => ({
   confirmed: row.confirmed,
   blocked: row.blocked,
 });
-
-export const userSearch = (q: string): SQL =>
-  or(ilike(users.name, containsPattern(q)), ilike(users.email, containsPattern(q)))!;
 
 /** Newest first; a reversed window reads the same order from the other end. */
 export const newestFirst = (reversed: boolean) =>
