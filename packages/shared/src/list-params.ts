@@ -5,7 +5,7 @@ import { messages } from './messages.js';
  * `sort=field` or `sort=-field` (descending), from the fields a list allows; anything else is a
  * 400 naming what is allowed. Answers the field and the direction.
  */
-export function sortParam<const F extends string>(fields: readonly F[], fallback: `${'-' | ''}${F}`) {
+export function sortParam<const F extends string>(fields: readonly F[], fallback: `${'-' | ''}${NoInfer<F>}`) {
   const allowed = fields.flatMap((field) => [field, `-${field}`]);
   return z
     .string()

@@ -27,6 +27,10 @@ export const MESSAGE_TEXTS_EL: Record<MessageKey, string> = {
   sortUnknown: 'Η ταξινόμηση πρέπει να είναι μία από: {allowed}',
   notDate: 'Το πεδίο {label} πρέπει να είναι ημερομηνία (2026-01-31) ή ημερομηνία και ώρα',
   notId: 'Το πεδίο {label} πρέπει να είναι αναγνωριστικό',
+  idsCount: 'Επιλέξτε από 1 έως {max} εγγραφές',
+  bulkActionUnknown: 'Η ενέργεια πρέπει να είναι μία από: {allowed}',
+  bulkRoleRequired: 'Επιλέξτε τον ρόλο που δίνεται ή αφαιρείται',
+  bulkRoleNotHeld: 'Δεν έχει αυτόν τον ρόλο',
   fileTooLarge: 'Το αρχείο ξεπερνά το όριο του 1MB. Ανεβάστε ένα μικρότερο αρχείο.',
   // Requests
   unexpected: 'Παρουσιάστηκε ένα απρόσμενο σφάλμα.',

@@ -26,6 +26,10 @@ export const MESSAGE_TEXTS_EN = {
   sortUnknown: 'Sort must be one of {allowed}',
   notDate: '{label} must be a date (2026-01-31) or a date and time',
   notId: '{label} must be an id',
+  idsCount: 'Choose between 1 and {max} records',
+  bulkActionUnknown: 'Action must be one of {allowed}',
+  bulkRoleRequired: 'Choose the role to give or take',
+  bulkRoleNotHeld: 'Does not hold this role',
   fileTooLarge: 'File size exceeds 1MB limit. Please upload a smaller file.',
   // Requests
   unexpected: 'An unexpected error occurred.',

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 
 /** Spreadsheets run a cell that starts with one of these as a formula. */
 const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r']);
@@ -34,4 +35,13 @@ export function csvStream<Row>(
     for await (const batch of batches) yield batch.map((row) => csvLine(toCells(row))).join('');
   }
   return Readable.from(lines());
+}
+
+/** Sends a CSV file for download, named after its list and today's date. */
+export function sendCsv(reply: FastifyReply, list: string, file: Readable) {
+  const name = `${list}-${new Date().toISOString().slice(0, 10)}.csv`;
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .send(file);
 }

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { booleanParam, dateParam, idParam, sortParam } from '../list-params.js';
+import { messages } from '../messages.js';
+import { listQuerySchema } from '../pagination.js';
 import { booleanField, emailSchema, optionalPasswordSchema, passwordSchema, requiredText } from './common.js';
 
 export const userSchema = z.object({
@@ -30,3 +33,53 @@ export const updateUserBodySchema = z.object({
   blocked: booleanField('Blocked').optional(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+
+export const USER_SORT_FIELDS = ['createdAt', 'name', 'email'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+
+/**
+ * What the users list (and the profiles list, which shows the same people) shows: newest first
+ * unless `sort` says otherwise; q matches name or email; `joinedTo` is excluded, as `to` is in
+ * the audit log.
+ */
+export const userFiltersSchema = z.object({
+  q: listQuerySchema.shape.q,
+  sort: sortParam(USER_SORT_FIELDS, '-createdAt'),
+  confirmed: booleanParam('Confirmed'),
+  blocked: booleanParam('Blocked'),
+  role: idParam('Role'),
+  joinedFrom: dateParam('Joined from'),
+  joinedTo: dateParam('Joined to'),
+});
+export type UserFilters = z.infer<typeof userFiltersSchema>;
+export const userListQuerySchema = listQuerySchema.extend(userFiltersSchema.shape);
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+/** The same filters as the screen keeps them in its URL and sends them. */
+export type UserListParams = z.input<typeof userListQuerySchema>;
+
+export const USER_BULK_ACTIONS = ['block', 'unblock', 'confirm', 'delete', 'assign-role', 'remove-role'] as const;
+export type UserBulkAction = (typeof USER_BULK_ACTIONS)[number];
+/** One request may act on at most this many people. */
+export const MAX_BULK_IDS = 1000;
+
+export const userBulkBodySchema = z
+  .object({
+    ids: z
+      .array(z.uuid({ error: () => messages.notIdList('Ids') }), { error: () => messages.notIdList('Ids') })
+      .min(1, { error: () => messages.idsCount(MAX_BULK_IDS) })
+      .max(MAX_BULK_IDS, { error: () => messages.idsCount(MAX_BULK_IDS), abort: true }),
+    action: z.enum(USER_BULK_ACTIONS, { error: () => messages.bulkActionUnknown(USER_BULK_ACTIONS.join(', ')) }),
+    roleId: z.uuid({ error: () => messages.notId('Role') }).optional(),
+  })
+  .refine((body) => body.roleId !== undefined || (body.action !== 'assign-role' && body.action !== 'remove-role'), {
+    error: () => messages.bulkRoleRequired,
+    path: ['roleId'],
+  });
+export type UserBulkBody = z.infer<typeof userBulkBodySchema>;
+
+/** What a bulk action did: the ids it changed, and each id it left alone with the reason. */
+export const bulkResultSchema = z.object({
+  done: z.array(z.string()),
+  failed: z.array(z.object({ _id: z.string(), error: z.string() })),
+});
+export type BulkResult = z.infer<typeof bulkResultSchema>;

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiRoutes, auditEventSchema, auditLogQuerySchema, listResponseSchema } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
-import { csvStream } from '../../lib/csv.js';
+import { csvStream, sendCsv } from '../../lib/csv.js';
 import { AUDIT_CSV_HEADER, auditCsvCells, exportAuditEvents, listAuditEvents } from './audit-log.queries.js';
 
 export function registerAuditRoutes(app: FastifyInstance, { db }: AppDeps) {
@@ -37,12 +37,7 @@ export function registerAuditRoutes(app: FastifyInstance, { db }: AppDeps) {
         response: { 200: z.any().describe('text/csv') },
       },
     },
-    async (request, reply) => {
-      const file = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file}"`)
-        .send(csvStream(AUDIT_CSV_HEADER, exportAuditEvents(db, request.query), auditCsvCells));
-    },
+    (request, reply) =>
+      sendCsv(reply, 'audit-log', csvStream(AUDIT_CSV_HEADER, exportAuditEvents(db, request.query), auditCsvCells)),
   );
 }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Language, Profile } from '@community/shared';
+import type { Language, Profile, UserListQuery } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { profiles, users } from '../../db/schema.js';
-import { listUserPage, newestFirst } from '../users/users.queries.js';
+import { listUserPage, sortKeyColumns, sortKeyOf, userBatches } from '../users/users.queries.js';
 
 const columns = {
   userId: users.id,
@@ -37,16 +37,38 @@ const toProfile = (row: Row): Profile => ({
 });
 
 /** Every user has a profile, stored or empty: the list is the users list with profile fields. */
-export const listUserProfiles = (db: Db, query: { page: number; limit: number; q?: string }) =>
-  listUserPage(db, 'profiles', query, async (pageIds, reversed) => {
+export const listUserProfiles = (db: Db, query: UserListQuery) =>
+  listUserPage(db, 'profiles', query, async (pageIds, order) => {
     const rows = await db
       .select(columns)
       .from(users)
       .innerJoin(pageIds, eq(users.id, pageIds.id))
       .leftJoin(profiles, eq(profiles.userId, users.id))
-      .orderBy(...newestFirst(reversed));
+      .orderBy(...order);
     return rows.map(toProfile);
   });
+
+/** Every profile the filters match, in the list's order, a batch at a time. */
+export const exportUserProfiles = (db: Db, filters: Omit<UserListQuery, 'page' | 'limit'>) =>
+  userBatches(
+    db,
+    filters,
+    async (pageIds, order) =>
+      db
+        .select({ ...columns, id: users.id, ...sortKeyColumns })
+        .from(users)
+        .innerJoin(pageIds, eq(users.id, pageIds.id))
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .orderBy(...order),
+    sortKeyOf(filters.sort),
+  );
+
+export const PROFILES_CSV_HEADER = ['name', 'email', 'address', 'phone', 'bio', 'image'] as const;
+
+export const profileCsvCells = (row: Row) => {
+  const profile = toProfile(row);
+  return [profile.name, profile.user.email, profile.address, profile.phone, profile.bio, profile.image];
+};
 
 export async function findProfile(db: Db, userId: string): Promise<Profile | undefined> {
   const [row] = await db

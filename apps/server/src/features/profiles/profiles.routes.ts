@@ -8,12 +8,23 @@ import {
   myProfileResponseSchema,
   profileSchema,
   updateMyProfileBodySchema,
+  userFiltersSchema,
+  userListQuerySchema,
 } from '@community/shared';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { csvStream, sendCsv } from '../../lib/csv.js';
 import { AppError } from '../../lib/app-error.js';
 import { signedInContextOf } from '../../lib/request-context.js';
 import { currentUser } from '../../plugins/access.js';
-import { findProfile, mailSettingsOf, listUserProfiles } from './profiles.queries.js';
+import {
+  exportUserProfiles,
+  findProfile,
+  listUserProfiles,
+  mailSettingsOf,
+  PROFILES_CSV_HEADER,
+  profileCsvCells,
+} from './profiles.queries.js';
 import { updateMyProfile } from './profiles.service.js';
 
 export function registerProfileRoutes(app: FastifyInstance, { db, mail, tokens, limits }: AppDeps) {
@@ -25,12 +36,33 @@ export function registerProfileRoutes(app: FastifyInstance, { db, mail, tokens, 
     {
       schema: {
         summary: 'List user profiles',
+        description: 'The users list with profile fields: the same order, search and filters.',
         tags,
-        querystring: listQuerySchema,
+        querystring: userListQuerySchema,
         response: { 200: listResponseSchema(profileSchema) },
       },
     },
     (request) => listUserProfiles(db, request.query),
+  );
+
+  r.get(
+    `${apiRoutes.userProfiles}/export.csv`,
+    {
+      schema: {
+        summary: 'User profiles as CSV',
+        description: 'The same filters and order as the list, every matching profile, streamed (UTF-8 with BOM).',
+        tags,
+        querystring: userFiltersSchema,
+        produces: ['text/csv'],
+        response: { 200: z.any().describe('text/csv') },
+      },
+    },
+    (request, reply) =>
+      sendCsv(
+        reply,
+        'user-profiles',
+        csvStream(PROFILES_CSV_HEADER, exportUserProfiles(db, request.query), profileCsvCells),
+      ),
   );
 
   r.get(

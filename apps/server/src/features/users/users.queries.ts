@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { LoginResponse, User } from '@community/shared';
+import { and, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { LoginResponse, User, UserFilters, UserListQuery, UserSortField } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { ANCHOR_EVERY, listPage, type PageWindow, type SortKey } from '../../db/list.js';
 import { queryRows } from '../../db/query-rows.js';
-import { roles, users } from '../../db/schema.js';
+import { roles, userRoles, users } from '../../db/schema.js';
 import { cached } from '../../db/table-changes.js';
 import { userSearch } from './user-search.js';
 
@@ -33,70 +33,150 @@ export const toUser = (row: UserRow): User => ({
   blocked: row.blocked,
 });
 
-/** Newest first; a reversed window reads the same order from the other end. */
-export const newestFirst = (reversed: boolean) =>
-  reversed ? [asc(users.createdAt), asc(users.id)] : [desc(users.createdAt), desc(users.id)];
+/** The key each order of the list sorts by, before the id that breaks ties; each has an index. */
+const SORT_KEYS: Record<UserSortField, { expression: SQL; type: SQL }> = {
+  createdAt: { expression: sql`${users.createdAt}`, type: sql.raw('timestamptz') },
+  name: { expression: sql`lower(${users.name})`, type: sql.raw('text') },
+  email: { expression: sql`${users.email}`, type: sql.raw('text') },
+};
 
-/** The ids of one page, from the (created_at, id) index alone; only those rows are then read. */
-export const userPageIds = (db: Db, where: SQL | undefined, { offset, limit, reversed, from }: PageWindow) =>
+export type UserSort = { field: UserSortField; isDescending: boolean };
+export const NEWEST_FIRST: UserSort = { field: 'createdAt', isDescending: true };
+
+/** The list's order; a reversed window reads the same order from the other end. */
+export function userOrder(sort: UserSort, reversed = false): SQL[] {
+  const direction = sort.isDescending !== reversed ? sql`desc` : sql`asc`;
+  return [sql`${SORT_KEYS[sort.field].expression} ${direction}`, sql`${users.id} ${direction}`];
+}
+
+/** The rows from `key` on in the list's order: with it (`from`) or after it. */
+function beyond(sort: UserSort, key: SortKey, including: boolean): SQL {
+  const { expression, type } = SORT_KEYS[sort.field];
+  const comparison = sql.raw(sort.isDescending ? (including ? '<=' : '<') : including ? '>=' : '>');
+  return sql`(${expression}, ${users.id}) ${comparison} (${key[0]}::${type}, ${key[1]}::uuid)`;
+}
+
+/** The filters of DESIGN section 11 as one condition, each served by an index. */
+export function userWhere(filters: Omit<UserFilters, 'sort'>): SQL | undefined {
+  const conditions = [
+    filters.q ? userSearch(filters.q) : undefined,
+    filters.confirmed === undefined ? undefined : eq(users.confirmed, filters.confirmed),
+    filters.blocked === undefined ? undefined : eq(users.blocked, filters.blocked),
+    filters.role
+      ? sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${filters.role})`
+      : undefined,
+    filters.joinedFrom ? gte(users.createdAt, filters.joinedFrom) : undefined,
+    filters.joinedTo ? lt(users.createdAt, filters.joinedTo) : undefined,
+  ].filter((condition) => condition !== undefined);
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** The ids of one page, from the order's index alone; only those rows are then read. */
+export const userPageIds = (
+  db: Db,
+  where: SQL | undefined,
+  sort: UserSort,
+  { offset, limit, reversed, from }: PageWindow,
+) =>
   db
     .select({ id: users.id })
     .from(users)
-    .where(
-      and(
-        where,
-        from ? sql`(${users.createdAt}, ${users.id}) <= (${from[0]}::timestamptz, ${from[1]}::uuid)` : undefined,
-      ),
-    )
-    .orderBy(...newestFirst(reversed))
+    .where(and(where, from ? beyond(sort, from, true) : undefined))
+    .orderBy(...userOrder(sort, reversed))
     .limit(limit)
     .offset(offset)
     .as('page_ids');
 
-/** Every ANCHOR_EVERY-th key of the newest-first user list, read from the index in one pass. */
-export async function userAnchors(db: Db): Promise<SortKey[]> {
-  const rows = await queryRows<{ created_at: string; id: string }>(
+/** Every ANCHOR_EVERY-th key of the whole list in one order, read from the index in one pass. */
+export async function userAnchors(db: Db, sort: UserSort): Promise<SortKey[]> {
+  const rows = await queryRows<{ key: string; id: string }>(
     db,
-    sql`select created_at::text, id::text from (
-          select created_at, id, row_number() over (order by created_at desc, id desc) - 1 as position
+    sql`select key, id::text from (
+          select ${SORT_KEYS[sort.field].expression}::text as key, id,
+            row_number() over (order by ${sql.join(userOrder(sort), sql`, `)}) - 1 as position
           from users) as numbered
         where position % ${ANCHOR_EVERY} = 0 order by position`,
   );
-  return rows.map((row) => [row.created_at, row.id]);
+  return rows.map((row) => [row.key, row.id]);
 }
 
 type UserPageIds = ReturnType<typeof userPageIds>;
 
 /**
- * A page of users newest first, searched by name or email, deep pages from the anchors: `name`
- * names the list's rows, and `readRows` reads them for the page's ids, in `newestFirst` order.
+ * A page of users in the order and with the filters asked, deep pages from the anchors: `name`
+ * names the list's rows, and `readRows` reads them for the page's ids, in the order it is given.
  */
 export function listUserPage<Row>(
   db: Db,
   name: string,
-  query: { page: number; limit: number; q?: string },
-  readRows: (pageIds: UserPageIds, reversed: boolean) => Promise<Row[]>,
+  query: UserListQuery,
+  readRows: (pageIds: UserPageIds, order: SQL[]) => Promise<Row[]>,
 ) {
-  const where = query.q ? userSearch(query.q) : undefined;
+  const where = userWhere(query);
+  const { sort } = query;
+  const order = `${sort.isDescending ? '-' : ''}${sort.field}`;
   return listPage(db, {
-    name,
+    name: `${name} ${order}`,
     query,
     table: 'users',
     where,
-    anchors: { name: 'users:newest-first', load: () => userAnchors(db) },
-    fetch: (window) => readRows(userPageIds(db, where, window), window.reversed),
+    anchors: { name: `users:${order}`, load: () => userAnchors(db, sort) },
+    fetch: (window) => readRows(userPageIds(db, where, sort, window), userOrder(sort, window.reversed)),
   });
 }
 
-export const listUsers = (db: Db, query: { page: number; limit: number; q?: string }) =>
-  listUserPage(db, 'users', query, async (pageIds, reversed) => {
+export const listUsers = (db: Db, query: UserListQuery) =>
+  listUserPage(db, 'users', query, async (pageIds, order) => {
     const rows = await db
       .select(userColumns)
       .from(users)
       .innerJoin(pageIds, eq(users.id, pageIds.id))
-      .orderBy(...newestFirst(reversed));
+      .orderBy(...order);
     return rows.map(toUser);
   });
+
+const EXPORT_BATCH = 1000;
+
+/**
+ * Every user the filters match, in the list's order, a batch at a time: each batch starts after
+ * the last key of the one before, so memory holds one batch and the index does the seeking.
+ */
+export async function* userBatches<Row>(
+  db: Db,
+  filters: Omit<UserListQuery, 'page' | 'limit'>,
+  readRows: (pageIds: UserPageIds, order: SQL[]) => Promise<Row[]>,
+  keyOf: (row: Row) => SortKey,
+) {
+  const where = userWhere(filters);
+  let after: SortKey | undefined;
+  for (;;) {
+    const ids = db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(where, after ? beyond(filters.sort, after, false) : undefined))
+      .orderBy(...userOrder(filters.sort))
+      .limit(EXPORT_BATCH)
+      .as('page_ids');
+    const rows = await readRows(ids, userOrder(filters.sort));
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < EXPORT_BATCH) return;
+    after = keyOf(rows[rows.length - 1]!);
+  }
+}
+
+/** A row's key in each order, as text exact to the microsecond. */
+export const sortKeyColumns = {
+  createdAtKey: sql<string>`${users.createdAt}::text`,
+  nameKey: sql<string>`lower(${users.name})`,
+};
+
+export const sortKeyOf =
+  (sort: UserSort) =>
+  (row: { id: string; email: string; createdAtKey: string; nameKey: string }): SortKey => [
+    sort.field === 'createdAt' ? row.createdAtKey : sort.field === 'name' ? row.nameKey : row.email,
+    row.id,
+  ];
 
 export async function findUserById(db: Db, id: string) {
   const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);

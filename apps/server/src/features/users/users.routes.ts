@@ -5,17 +5,24 @@ import {
   createUserBodySchema,
   deletedSchema,
   idParamsSchema,
-  listQuerySchema,
+  bulkResultSchema,
   listResponseSchema,
   messages,
   updateUserBodySchema,
+  userBulkBodySchema,
+  userFiltersSchema,
+  userListQuerySchema,
   userSchema,
 } from '@community/shared';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { csvStream, sendCsv } from '../../lib/csv.js';
 import { AppError } from '../../lib/app-error.js';
 import { contextOf, signedInContextOf } from '../../lib/request-context.js';
 import { findUserById, listUsers } from './users.queries.js';
 import { createUser, deleteUser, updateUser } from './users.service.js';
+import { applyUserBulk } from './users-bulk.service.js';
+import { exportUsers, USERS_CSV_HEADER, userCsvCells } from './user-export.js';
 
 export function registerUserRoutes(app: FastifyInstance, { db, mail }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -26,13 +33,46 @@ export function registerUserRoutes(app: FastifyInstance, { db, mail }: AppDeps) 
     {
       schema: {
         summary: 'List users',
-        description: 'Newest first; q matches name or email.',
+        description:
+          'Newest first unless `sort` says otherwise (createdAt, name or email; `-` for descending); q matches name or email; filters: confirmed, blocked (true or false), role (a role id), joinedFrom and joinedTo (ISO dates or date-times; `joinedTo` excluded).',
         tags,
-        querystring: listQuerySchema,
+        querystring: userListQuerySchema,
         response: { 200: listResponseSchema(userSchema) },
       },
     },
     (request) => listUsers(db, request.query),
+  );
+
+  r.get(
+    `${apiRoutes.users}/export.csv`,
+    {
+      schema: {
+        summary: 'Users as CSV',
+        description:
+          'The same filters and order as the list, every matching user with their roles, streamed (UTF-8 with BOM).',
+        tags,
+        querystring: userFiltersSchema,
+        produces: ['text/csv'],
+        response: { 200: z.any().describe('text/csv') },
+      },
+    },
+    (request, reply) =>
+      sendCsv(reply, 'users', csvStream(USERS_CSV_HEADER, exportUsers(db, request.query), userCsvCells)),
+  );
+
+  r.post(
+    `${apiRoutes.users}/bulk`,
+    {
+      schema: {
+        summary: 'One action on many users',
+        description:
+          'block, unblock, confirm, delete, assign-role or remove-role (with roleId) for up to 1,000 ids; each id is checked and changed on its own, and the answer lists the ids done and those refused with the reason.',
+        tags,
+        body: userBulkBodySchema,
+        response: { 200: bulkResultSchema },
+      },
+    },
+    (request) => applyUserBulk({ db, mail }, signedInContextOf(request), request.body, request.log),
   );
 
   r.get(

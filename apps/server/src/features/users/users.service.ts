@@ -70,15 +70,18 @@ export async function assertMayManage(tx: Db, actor: AuthUser, id: string) {
   await assertWithinOwnGrants(tx, actor, await permissionsOfUser(tx, id), messages.beyondOwnGrantsUser);
 }
 
+/** The whole form, or only the flags a bulk action sets; what is absent stays as it is. */
+type UserChange = Partial<UpdateUserBody>;
+
 export async function updateUser(
   { db, mail }: { db: Db; mail: MailQueue },
   context: SignedInContext,
   id: string,
-  body: UpdateUserBody,
+  body: UserChange,
 ): Promise<User> {
   const { actor } = context;
   if (id === actor.id && body.blocked) throw new AppError('forbidden', messages.notSelfBlock);
-  if (await isEmailTaken(db, body.email, id)) throw emailTaken();
+  if (body.email !== undefined && (await isEmailTaken(db, body.email, id))) throw emailTaken();
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   try {
     return await db.transaction(async (tx) => {
@@ -86,7 +89,7 @@ export async function updateUser(
       const current = await findUserById(tx, id);
       if (!current) throw notFound();
       await assertMayManage(tx, actor, id);
-      const isEmailChanged = body.email !== current.email;
+      const isEmailChanged = body.email !== undefined && body.email !== current.email;
       // A new address is a new owner of the account as far as anyone can tell: the sessions and
       // reset links made for the old one end.
       const endsSessions =
@@ -97,8 +100,8 @@ export async function updateUser(
       const [row] = await tx
         .update(users)
         .set({
-          name: body.name,
-          email: body.email,
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.email !== undefined ? { email: body.email } : {}),
           ...(passwordHash ? { passwordHash } : {}),
           ...(body.confirmed !== undefined ? { confirmed: body.confirmed } : {}),
           ...(body.blocked !== undefined ? { blocked: body.blocked } : {}),
