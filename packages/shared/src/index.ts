@@ -20,6 +20,7 @@ export * from './schemas/site-config.js';
 export * from './schemas/translation.js';
 export * from './schemas/public-site.js';
 export * from './list-params.js';
+export * from './bulk.js';
 export * from './schemas/audit.js';
 export * from './schemas/session.js';
 export * from './schemas/mfa.js';

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
+import { bulkBodySchema } from '../bulk.js';
+import { sortParam } from '../list-params.js';
+import { listQuerySchema } from '../pagination.js';
 import { emailSchema, passwordSchema, requiredText, userLanguageSchema } from './common.js';
 
 export const INVITE_DEFAULT_HOURS = 48;
@@ -154,3 +157,19 @@ export const googleSignInBodySchema = z.object({
   language: userLanguageSchema.optional(),
 });
 export type GoogleSignInBody = z.infer<typeof googleSignInBodySchema>;
+
+export const INVITE_SORT_FIELDS = ['createdAt', 'expiresAt'] as const;
+
+/** The invites list: newest first unless `sort` says otherwise; `status` as the list shows it. */
+export const inviteFiltersSchema = z.object({
+  sort: sortParam(INVITE_SORT_FIELDS, '-createdAt'),
+  status: z.enum(INVITE_STATUSES, { error: () => messages.inviteStatusUnknown(INVITE_STATUSES.join(', ')) }).optional(),
+});
+export type InviteFilters = z.infer<typeof inviteFiltersSchema>;
+export const inviteListQuerySchema = listQuerySchema.omit({ q: true }).extend(inviteFiltersSchema.shape);
+export type InviteListQuery = z.infer<typeof inviteListQuerySchema>;
+export type InviteListParams = z.input<typeof inviteListQuerySchema>;
+
+export const INVITE_BULK_ACTIONS = ['revoke', 'delete'] as const;
+export const inviteBulkBodySchema = bulkBodySchema(INVITE_BULK_ACTIONS);
+export type InviteBulkBody = z.infer<typeof inviteBulkBodySchema>;

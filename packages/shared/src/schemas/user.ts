@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanParam, dateParam, idParam, sortParam } from '../list-params.js';
 import { messages } from '../messages.js';
+import { bulkBodySchema } from '../bulk.js';
 import { listQuerySchema } from '../pagination.js';
 import { booleanField, emailSchema, optionalPasswordSchema, passwordSchema, requiredText } from './common.js';
 
@@ -59,27 +60,11 @@ export type UserListParams = z.input<typeof userListQuerySchema>;
 
 export const USER_BULK_ACTIONS = ['block', 'unblock', 'confirm', 'delete', 'assign-role', 'remove-role'] as const;
 export type UserBulkAction = (typeof USER_BULK_ACTIONS)[number];
-/** One request may act on at most this many people. */
-export const MAX_BULK_IDS = 1000;
 
-export const userBulkBodySchema = z
-  .object({
-    ids: z
-      .array(z.uuid({ error: () => messages.notIdList('Ids') }), { error: () => messages.notIdList('Ids') })
-      .min(1, { error: () => messages.idsCount(MAX_BULK_IDS) })
-      .max(MAX_BULK_IDS, { error: () => messages.idsCount(MAX_BULK_IDS), abort: true }),
-    action: z.enum(USER_BULK_ACTIONS, { error: () => messages.bulkActionUnknown(USER_BULK_ACTIONS.join(', ')) }),
-    roleId: z.uuid({ error: () => messages.notId('Role') }).optional(),
-  })
+export const userBulkBodySchema = bulkBodySchema(USER_BULK_ACTIONS)
+  .extend({ roleId: z.uuid({ error: () => messages.notId('Role') }).optional() })
   .refine((body) => body.roleId !== undefined || (body.action !== 'assign-role' && body.action !== 'remove-role'), {
     error: () => messages.bulkRoleRequired,
     path: ['roleId'],
   });
 export type UserBulkBody = z.infer<typeof userBulkBodySchema>;
-
-/** What a bulk action did: the ids it changed, and each id it left alone with the reason. */
-export const bulkResultSchema = z.object({
-  done: z.array(z.string()),
-  failed: z.array(z.object({ _id: z.string(), error: z.string() })),
-});
-export type BulkResult = z.infer<typeof bulkResultSchema>;

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
-import type { Invite, InviteStatus, InviteValidation } from '@community/shared';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { Invite, InviteFilters, InviteListQuery, InviteStatus, InviteValidation } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { listPage } from '../../db/list.js';
 import { invites, roles, users } from '../../db/schema.js';
@@ -146,29 +146,107 @@ export function toValidation(row: InviteRow | undefined, uses = 0): InviteValida
   };
 }
 
-/** Invites people were given; the registrations made through a several-use invite are listed under it. */
-export async function listInvites(db: Db, publicUrl: string, query: { page: number; limit: number }) {
-  const given = isNull(invites.parentId);
+/** The key each order of the invites list sorts by, before the id; each has an index. */
+const SORT_KEYS = { createdAt: invites.createdAt, expiresAt: invites.expiresAt } as const;
+
+const inviteOrder = ({ field, isDescending }: InviteFilters['sort'], reversed = false) => {
+  const direction = isDescending !== reversed ? desc : asc;
+  return [direction(SORT_KEYS[field]), direction(invites.id)];
+};
+
+/** An invite's status as the list shows it, as a condition on the stored row. */
+function statusIs(status: InviteStatus): SQL {
+  const unused = and(eq(invites.status, 'pending'), isNull(invites.revokedAt));
+  if (status === 'revoked') return and(eq(invites.status, 'pending'), isNotNull(invites.revokedAt))!;
+  if (status === 'expired') return and(unused, lte(invites.expiresAt, sql`now()`))!;
+  if (status === 'pending') return and(unused, gt(invites.expiresAt, sql`now()`))!;
+  return eq(invites.status, status);
+}
+
+/** Invites people were given (a several-use invite's registrations are listed under it), filtered. */
+const inviteWhere = (filters: InviteFilters) =>
+  and(isNull(invites.parentId), filters.status ? statusIs(filters.status) : undefined)!;
+
+const readInvitePage = (db: Db, where: SQL) =>
+  db
+    .select({
+      invite: invites,
+      registrant: registrantColumns,
+      // The sort keys as text: exact to the microsecond, where a JS Date would round them.
+      createdAtKey: sql<string>`${invites.createdAt}::text`,
+      expiresAtKey: sql<string>`${invites.expiresAt}::text`,
+    })
+    .from(invites)
+    .leftJoin(users, eq(users.id, invites.userId))
+    .where(where)
+    .$dynamic();
+
+export async function listInvites(db: Db, publicUrl: string, query: InviteListQuery) {
+  const where = inviteWhere(query);
   return listPage(db, {
     name: 'invites',
     changesWithTime: true,
     query,
     table: 'invites',
-    where: given,
+    where,
     fetch: async ({ offset, limit, reversed }) => {
-      const direction = reversed ? asc : desc;
-      const rows = await db
-        .select({ invite: invites, registrant: registrantColumns })
-        .from(invites)
-        .leftJoin(users, eq(users.id, invites.userId))
-        .where(given)
-        .orderBy(direction(invites.createdAt), direction(invites.id))
+      const rows = await readInvitePage(db, where)
+        .orderBy(...inviteOrder(query.sort, reversed))
         .limit(limit)
         .offset(offset);
       return invitesWithExtras(db, rows, publicUrl);
     },
   });
 }
+
+const EXPORT_BATCH = 1000;
+
+/** Every invite the filters match, in the list's order, a batch at a time from the last key on. */
+export async function* exportInvites(db: Db, publicUrl: string, filters: InviteFilters) {
+  const where = inviteWhere(filters);
+  const { field, isDescending } = filters.sort;
+  const key = SORT_KEYS[field];
+  let after: { key: string; id: string } | undefined;
+  for (;;) {
+    const beyond = after
+      ? sql`(${key}, ${invites.id}) ${sql.raw(isDescending ? '<' : '>')} (${after.key}::timestamptz, ${after.id}::uuid)`
+      : undefined;
+    const rows = await readInvitePage(db, and(where, beyond)!)
+      .orderBy(...inviteOrder(filters.sort))
+      .limit(EXPORT_BATCH);
+    if (rows.length === 0) return;
+    yield await invitesWithExtras(db, rows, publicUrl);
+    if (rows.length < EXPORT_BATCH) return;
+    const last = rows[rows.length - 1]!;
+    after = { key: field === 'createdAt' ? last.createdAtKey : last.expiresAtKey, id: last.invite.id };
+  }
+}
+
+export const INVITES_CSV_HEADER = [
+  'id',
+  'email',
+  'status',
+  'created',
+  'expires',
+  'uses',
+  'max uses',
+  'role',
+  'registrant',
+  'link',
+] as const;
+
+export const inviteCsvCells = (invite: Invite) => [
+  invite._id,
+  invite.email,
+  invite.status,
+  invite.createdAt,
+  invite.expiresAt,
+  invite.uses,
+  invite.maxUses,
+  invite.role?.name,
+  invite.registrant?.email,
+  invite.link,
+];
 
 export async function findInviteByToken(db: Db, token: string): Promise<InviteRow | undefined> {
   // The rows a several-use invite keeps its registrations on are never handed out as links.

@@ -9,15 +9,29 @@ import {
   inviteSchema,
   inviteTokenParamsSchema,
   inviteValidationSchema,
-  listQuerySchema,
+  bulkResultSchema,
+  inviteBulkBodySchema,
+  inviteFiltersSchema,
+  inviteListQuerySchema,
   listResponseSchema,
   messageResponseSchema,
   messages,
   registerInviteBodySchema,
 } from '@community/shared';
+import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { eachOf } from '../../lib/bulk.js';
+import { csvStream, sendCsv } from '../../lib/csv.js';
 import { contextOf, signedInContextOf } from '../../lib/request-context.js';
-import { findInviteByToken, listInvites, toValidation, usesOf } from './invites.queries.js';
+import {
+  exportInvites,
+  findInviteByToken,
+  INVITES_CSV_HEADER,
+  inviteCsvCells,
+  listInvites,
+  toValidation,
+  usesOf,
+} from './invites.queries.js';
 import {
   approveInvite,
   confirmRegistration,
@@ -40,13 +54,54 @@ export function registerInviteRoutes(app: FastifyInstance, { db, mail, config, l
     {
       schema: {
         summary: 'List invites',
-        description: 'Newest first.',
+        description:
+          'Newest first unless `sort` says otherwise (createdAt or expiresAt; `-` for descending); `status` filters by the status the list shows.',
         tags,
-        querystring: listQuerySchema,
+        querystring: inviteListQuerySchema,
         response: { 200: listResponseSchema(inviteSchema) },
       },
     },
     (request) => listInvites(db, publicUrl, request.query),
+  );
+
+  r.get(
+    `${apiRoutes.invites}/export.csv`,
+    {
+      schema: {
+        summary: 'Invites as CSV',
+        description: 'The same filters and order as the list, every matching invite, streamed (UTF-8 with BOM).',
+        tags,
+        querystring: inviteFiltersSchema,
+        produces: ['text/csv'],
+        response: { 200: z.any().describe('text/csv') },
+      },
+    },
+    (request, reply) =>
+      sendCsv(
+        reply,
+        'invites',
+        csvStream(INVITES_CSV_HEADER, exportInvites(db, publicUrl, request.query), inviteCsvCells),
+      ),
+  );
+
+  r.post(
+    `${apiRoutes.invites}/bulk`,
+    {
+      schema: {
+        summary: 'One action on many invites',
+        description:
+          'revoke or delete up to 1,000 invites; each is checked and changed on its own, and the answer lists the ids done and those refused with the reason.',
+        tags,
+        body: inviteBulkBodySchema,
+        response: { 200: bulkResultSchema },
+      },
+    },
+    (request) =>
+      eachOf(request.body.ids, request.log, (id) =>
+        request.body.action === 'revoke'
+          ? revokeInvite(deps, contextOf(request), id)
+          : deleteInvite(db, contextOf(request), id),
+      ),
   );
 
   r.post(

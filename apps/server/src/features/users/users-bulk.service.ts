@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { messages, type BulkResult, type UserBulkBody } from '@community/shared';
+import { messages, type UserBulkBody } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { userRoles } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
+import { eachOf } from '../../lib/bulk.js';
 import type { SignedInContext } from '../../lib/request-context.js';
 import type { MailQueue } from '../mail/mail-queue.js';
 import { createUserRole, deleteUserRole } from '../user-roles/user-roles.service.js';
@@ -31,28 +32,10 @@ const ACTIONS: Record<
   },
 };
 
-/**
- * One action on many people, one at a time, each in its own transaction: what one refuses (the
- * actor's own account, an administrator, the last administrator, someone already gone) is
- * reported and the others go ahead. A fault is reported for its id too, and logged, so the
- * answer always says what happened to every id.
- */
-export async function applyUserBulk(
+/** One action on many people: each the single change, refusals reported per person. */
+export const applyUserBulk = (
   deps: Deps,
   context: SignedInContext,
   body: UserBulkBody,
   log: Pick<FastifyBaseLogger, 'error'>,
-): Promise<BulkResult> {
-  const act = ACTIONS[body.action];
-  const result: BulkResult = { done: [], failed: [] };
-  for (const id of new Set(body.ids)) {
-    try {
-      await act(deps, context, id, body.roleId);
-      result.done.push(id);
-    } catch (error) {
-      if (!(error instanceof AppError)) log.error({ err: error, id }, 'bulk action failed');
-      result.failed.push({ _id: id, error: error instanceof AppError ? error.message : messages.unexpected });
-    }
-  }
-  return result;
-}
+) => eachOf(body.ids, log, (id) => ACTIONS[body.action](deps, context, id, body.roleId));
