@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
+import { sortParam } from '../list-params.js';
+import { listQuerySchema } from '../pagination.js';
 import { booleanField, optionalText, requiredText } from './common.js';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
@@ -28,3 +30,8 @@ export const updatePermissionBodySchema = createPermissionBodySchema;
 export type UpdatePermissionBody = CreatePermissionBody;
 
 export const reinitiatePermissionsResponseSchema = z.object({ createdCount: z.number().int() });
+
+export const PERMISSION_SORT_FIELDS = ['name', 'route', 'method'] as const;
+/** Permissions by route unless `sort` says otherwise; q matches the name or the route. */
+export const permissionListQuerySchema = listQuerySchema.extend({ sort: sortParam(PERMISSION_SORT_FIELDS, 'route') });
+export type PermissionListQuery = z.infer<typeof permissionListQuerySchema>;

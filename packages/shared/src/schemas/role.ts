@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
+import { sortParam } from '../list-params.js';
+import { listQuerySchema } from '../pagination.js';
 import { idSchema, optionalText, requiredText } from './common.js';
 
 export const ROLE_TYPES = ['admin', 'user', 'guest', 'custom'] as const;
@@ -36,3 +38,8 @@ export const createRoleBodySchema = z.object({
 export type CreateRoleBody = z.infer<typeof createRoleBodySchema>;
 export const updateRoleBodySchema = createRoleBodySchema;
 export type UpdateRoleBody = CreateRoleBody;
+
+export const ROLE_SORT_FIELDS = ['name', 'createdAt'] as const;
+/** Roles by name unless `sort` says otherwise; q matches the name. */
+export const roleListQuerySchema = listQuerySchema.extend({ sort: sortParam(ROLE_SORT_FIELDS, 'name') });
+export type RoleListQuery = z.infer<typeof roleListQuerySchema>;

@@ -1,5 +1,5 @@
-import { asc, desc, eq, ilike, or } from 'drizzle-orm';
-import type { CreatePermissionBody, Permission } from '@community/shared';
+import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { CreatePermissionBody, Permission, PermissionListQuery } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { containsPattern, listPage } from '../../db/list.js';
 import { permissions } from '../../db/schema.js';
@@ -16,22 +16,30 @@ export const toPermission = (row: typeof permissions.$inferSelect): Permission =
   createdAt: row.createdAt.toISOString(),
 });
 
-export async function listPermissions(db: Db, query: { page: number; limit: number; q?: string }) {
+/** Each order ends in the id, so equal keys keep one order across pages. */
+const PERMISSION_ORDERS = {
+  name: [sql`lower(${permissions.name})`],
+  route: [sql`${permissions.route}`, sql`${permissions.method}`],
+  method: [sql`${permissions.method}`, sql`${permissions.route}`],
+};
+
+export async function listPermissions(db: Db, query: PermissionListQuery) {
+  const { field, isDescending } = query.sort;
   const where = query.q
     ? or(ilike(permissions.name, containsPattern(query.q)), ilike(permissions.route, containsPattern(query.q)))
     : undefined;
   return listPage(db, {
-    name: 'permissions',
+    name: `permissions ${isDescending ? '-' : ''}${field}`,
     query,
     table: 'permissions',
     where,
     fetch: async ({ offset, limit, reversed }) => {
-      const direction = reversed ? desc : asc;
+      const direction = isDescending !== reversed ? desc : asc;
       const rows = await db
         .select()
         .from(permissions)
         .where(where)
-        .orderBy(direction(permissions.route), direction(permissions.method), direction(permissions.id))
+        .orderBy(...[...PERMISSION_ORDERS[field], sql`${permissions.id}`].map(direction))
         .limit(limit)
         .offset(offset);
       return rows.map(toPermission);

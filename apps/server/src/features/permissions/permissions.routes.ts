@@ -5,7 +5,7 @@ import {
   createPermissionBodySchema,
   deletedSchema,
   idParamsSchema,
-  listQuerySchema,
+  permissionListQuerySchema,
   listResponseSchema,
   messages,
   permissionSchema,
@@ -36,7 +36,7 @@ export function registerPermissionRoutes(app: FastifyInstance, { db, access }: A
       schema: {
         summary: 'List permissions',
         tags,
-        querystring: listQuerySchema,
+        querystring: permissionListQuerySchema,
         response: { 200: listResponseSchema(permissionSchema) },
       },
     },

@@ -152,3 +152,25 @@ describe('POST /api/auth/reinitiate-permissions/', () => {
     }
   });
 });
+
+describe('GET /api/auth/permissions?sort=', () => {
+  it('sorts by name, route or method, either way', async () => {
+    const tag = crypto.randomBytes(3).toString('hex');
+    const made = [];
+    for (const [name, method, route] of [
+      [`${tag} b`, 'POST', `/${tag}/a`],
+      [`${tag} a`, 'DELETE', `/${tag}/c`],
+      [`${tag} c`, 'GET', `/${tag}/b`],
+    ] as const) {
+      made.push((await server.post('/api/auth/permissions', body({ name, method, route }), admin)).body._id as string);
+    }
+    const order = async (sort: string) =>
+      (await server.get(`/api/auth/permissions?q=${tag}&sort=${sort}`, admin)).body.data.map(
+        (permission: { _id: string }) => permission._id,
+      );
+    expect(await order('name')).toEqual([made[1], made[0], made[2]]);
+    expect(await order('route')).toEqual([made[0], made[2], made[1]]);
+    expect(await order('-method')).toEqual([made[0], made[2], made[1]]);
+    expect((await server.get('/api/auth/permissions?sort=auth', admin)).status).toBe(400);
+  });
+});

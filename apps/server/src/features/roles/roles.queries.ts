@@ -1,5 +1,5 @@
-import { asc, desc, eq, ilike, inArray } from 'drizzle-orm';
-import type { Role } from '@community/shared';
+import { asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { Role, RoleListQuery } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { containsPattern, listPage } from '../../db/list.js';
 import { clientPermissions, permissions, roleClientPermissions, rolePermissions, roles } from '../../db/schema.js';
@@ -52,15 +52,19 @@ async function withReferences(db: Db, rows: RoleRow[]): Promise<Role[]> {
   });
 }
 
-export async function listRoles(db: Db, query: { page: number; limit: number; q?: string }) {
+const ROLE_SORT_KEYS = { name: sql`lower(${roles.name})`, createdAt: sql`${roles.createdAt}` };
+
+export async function listRoles(db: Db, query: RoleListQuery) {
   const where = query.q ? ilike(roles.name, containsPattern(query.q)) : undefined;
+  const { field, isDescending } = query.sort;
   return listPage(db, {
-    name: 'roles',
+    name: `roles ${isDescending ? '-' : ''}${field}`,
     query,
     table: 'roles',
     where,
     fetch: async ({ offset, limit, reversed }) => {
-      const order = reversed ? [desc(roles.name), desc(roles.id)] : [asc(roles.name), asc(roles.id)];
+      const direction = isDescending !== reversed ? desc : asc;
+      const order = [direction(ROLE_SORT_KEYS[field]), direction(roles.id)];
       const rows = await db
         .select()
         .from(roles)

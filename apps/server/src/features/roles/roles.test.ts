@@ -173,3 +173,23 @@ describe('DELETE /api/auth/roles/:id', () => {
     }
   });
 });
+
+describe('GET /api/auth/roles?sort=', () => {
+  it('sorts by name (case aside) or by creation, either way; an unknown field is a 400', async () => {
+    const tag = crypto.randomBytes(3).toString('hex');
+    const made = [];
+    for (const name of ['beta', 'Alpha', 'gamma']) {
+      made.push((await server.post('/api/auth/roles', { name: `${tag} ${name}` }, admin)).body._id as string);
+    }
+    const order = async (sort: string) =>
+      (await server.get(`/api/auth/roles?q=${tag}&sort=${sort}`, admin)).body.data.map(
+        (role: { _id: string }) => role._id,
+      );
+    expect(await order('name')).toEqual([made[1], made[0], made[2]]);
+    expect(await order('-name')).toEqual([made[2], made[0], made[1]]);
+    expect(await order('-createdAt')).toEqual([...made].reverse());
+    const refused = await server.get('/api/auth/roles?sort=type', admin);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('Sort must be one of name, -name, createdAt, -createdAt');
+  });
+});
