@@ -20,6 +20,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
+/** Text search words; written by the database only (see `users.searchWords`). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -50,6 +53,12 @@ export const users = pgTable(
     language: text('language', { enum: ['el', 'en'] }),
     /** An administrator's choice: a mail for each new contact message. */
     mailOnContact: boolean('mail_on_contact').notNull().default(false),
+    /**
+     * Every tail of at least three characters of every word of the name and email, lowercased
+     * (`user_search_words`, migration 0017): a search for text of three characters or more is a
+     * prefix of one of them, read from a GIN index (docs/decisions/018-user-search.md).
+     */
+    searchWords: tsvector('search_words').generatedAlwaysAs(sql`user_search_words(name, email)`),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -57,10 +66,13 @@ export const users = pgTable(
     index('users_created_at_id_idx').on(t.createdAt, t.id),
     // The orders and filters of the users list: each one read from an index.
     index('users_name_id_idx').on(sql`lower(${t.name})`, t.id),
-    index('users_blocked_idx').on(t.createdAt, t.id).where(sql`${t.blocked}`),
-    index('users_unconfirmed_idx').on(t.createdAt, t.id).where(sql`not ${t.confirmed}`),
-    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_blocked_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.blocked}`),
+    index('users_unconfirmed_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`not ${t.confirmed}`),
+    index('users_search_words_idx').using('gin', t.searchWords),
   ],
 );
 
