@@ -97,7 +97,7 @@ export function registerInviteRoutes(app: FastifyInstance, { db, mail, config, l
       },
     },
     (request) =>
-      eachOf(request.body.ids, request.log, (id) =>
+      eachOf(request, request.body.ids, (id) =>
         request.body.action === 'revoke'
           ? revokeInvite(deps, contextOf(request), id)
           : deleteInvite(db, contextOf(request), id),

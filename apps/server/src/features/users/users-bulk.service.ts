@@ -1,11 +1,11 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { messages, type UserBulkBody } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { userRoles } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { eachOf } from '../../lib/bulk.js';
-import type { SignedInContext } from '../../lib/request-context.js';
+import { signedInContextOf, type SignedInContext } from '../../lib/request-context.js';
 import type { MailQueue } from '../mail/mail-queue.js';
 import { createUserRole, deleteUserRole } from '../user-roles/user-roles.service.js';
 import { deleteUser, updateUser } from './users.service.js';
@@ -33,9 +33,5 @@ const ACTIONS: Record<
 };
 
 /** One action on many people: each the single change, refusals reported per person. */
-export const applyUserBulk = (
-  deps: Deps,
-  context: SignedInContext,
-  body: UserBulkBody,
-  log: Pick<FastifyBaseLogger, 'error'>,
-) => eachOf(body.ids, log, (id) => ACTIONS[body.action](deps, context, id, body.roleId));
+export const applyUserBulk = (deps: Deps, request: FastifyRequest, body: UserBulkBody) =>
+  eachOf(request, body.ids, (id) => ACTIONS[body.action](deps, signedInContextOf(request), id, body.roleId));

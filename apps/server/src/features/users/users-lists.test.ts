@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { localizeMessage, messages } from '@community/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, userRoles, users } from '../../db/schema.js';
 import { createSignedInUser, createUser, roleIdOfType } from '../../test/factories.js';
@@ -136,6 +137,16 @@ describe('POST /api/auth/users/bulk', () => {
     expect(targets.filter((id) => id === second.id)).toHaveLength(1);
     const unblocked = await server.post('/api/auth/users/bulk', { ids: [first.id], action: 'unblock' }, admin);
     expect(unblocked.body).toEqual({ done: [first.id], failed: [] });
+  });
+
+  it('gives each reason in the reader’s language', async () => {
+    const response = await server.request('POST', '/api/auth/users/bulk', {
+      body: { ids: [adminId], action: 'delete' },
+      token: admin,
+      headers: { 'accept-language': 'el' },
+    });
+    expect(response.body.failed).toEqual([{ _id: adminId, error: localizeMessage(messages.notSelfDelete, 'el') }]);
+    expect(response.body.failed[0].error).not.toBe(messages.notSelfDelete);
   });
 
   it('confirms, gives and takes a role, and deletes, each refusal per person', async () => {

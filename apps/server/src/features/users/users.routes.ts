@@ -72,7 +72,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, mail }: AppDeps) 
         response: { 200: bulkResultSchema },
       },
     },
-    (request) => applyUserBulk({ db, mail }, signedInContextOf(request), request.body, request.log),
+    (request) => applyUserBulk({ db, mail }, request, request.body),
   );
 
   r.get(
