@@ -13,6 +13,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>public entry</title>');
   fs.writeFileSync(path.join(distDir, 'admin/index.html'), '<!doctype html><title>admin entry</title>');
   fs.writeFileSync(path.join(distDir, 'assets/app-1234.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(distDir, 'theme.js'), "document.documentElement.dataset.theme = 'dark';");
   server = await startTestServer({ WEB_DIST_DIR: distDir });
 });
 afterAll(async () => {
@@ -54,6 +55,23 @@ describe('the built web app', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(response.headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('serves the theme script of the pages as JavaScript, revalidated on each visit', async () => {
+    // Not hashed: the pages name it /theme.js, so a new build must reach the next visit.
+    const response = await server.get('/theme.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/javascript|^text\/javascript/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const etag = response.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    // As a browser revalidates it (fetch would add cache-control: no-cache, which forbids a 304).
+    const again = await server.request('GET', '/theme.js', {
+      headers: { 'if-none-match': etag, 'cache-control': 'max-age=0' },
+    });
+    expect(again.status).toBe(304);
+    // The pages load it from their own origin, which the policy allows.
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
   it('answers unknown API paths with JSON, not the app', async () => {
