@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SiteConfig } from '@community/shared';
+import { ThemeSwitch } from '../components/ui/theme-switch';
 import { Meteors } from './meteors';
 import { SiteLink, usePath } from './router';
 import { useT } from './texts';
@@ -22,12 +23,23 @@ export function GuestLayout({ site, children }: { site: SiteConfig['site'] | und
         {t('public.skipToContent')}
       </a>
       <header className="relative z-10 border-b border-slate-200 bg-white/90 backdrop-blur">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-3 px-4 py-3">
           <SiteLink href="/about" className="flex items-center gap-2 font-semibold">
             <img src={site?.logoUrl ?? '/favicon.svg'} alt="" width={32} height={32} />
             <span>{name}</span>
           </SiteLink>
-          <nav aria-label={t('public.nav.label')} className="flex flex-wrap items-center gap-1 text-sm">
+          {/* Before the navigation: on a phone it stays beside the name, the navigation takes the next line. */}
+          <div className="ml-auto">
+            <ThemeSwitch
+              label={t('public.theme.label')}
+              names={{
+                light: t('public.theme.light'),
+                dark: t('public.theme.dark'),
+                system: t('public.theme.system'),
+              }}
+            />
+          </div>
+          <nav aria-label={t('public.nav.label')} className="flex flex-wrap items-center gap-1 text-sm max-sm:w-full">
             {NAV.map((item) => (
               <SiteLink
                 key={item.href}

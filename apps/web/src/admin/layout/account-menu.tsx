@@ -1,8 +1,11 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, UserRound } from 'lucide-react';
+import { Check, LogOut, Monitor, Moon, Sun, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { UserInfo } from '../../features/auth/auth-store';
+import { THEME_CHOICES, useThemeChoice, type ThemeChoice } from '../../lib/theme';
+
+const THEME_ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 
 const initialsOf = (name: string) =>
   name
@@ -12,11 +15,17 @@ const initialsOf = (name: string) =>
     .map((part) => part[0]!.toUpperCase())
     .join('');
 
-/** The account box: avatar or initials, the best name known, Edit Profile and Logout. */
+/** The account box: avatar or initials, the best name known, Edit Profile, the theme and Logout. */
 export function AccountMenu({ user, onLogout }: { user: UserInfo['user'] | undefined; onLogout: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const name = user?.name || user?.username || user?.email || t('layout.account');
+  const [theme, chooseTheme] = useThemeChoice();
+  const themeNames: Record<ThemeChoice, string> = {
+    light: t('layout.themeLight'),
+    dark: t('layout.themeDark'),
+    system: t('layout.themeSystem'),
+  };
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="flex items-center gap-2 rounded-md px-2 py-1 text-sm text-slate-800 hover:bg-slate-100">
@@ -45,6 +54,35 @@ export function AccountMenu({ user, onLogout }: { user: UserInfo['user'] | undef
             <UserRound className="size-4" aria-hidden />
             {t('layout.editProfile')}
           </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Label className="px-3 py-1 text-xs font-medium text-slate-600">
+            {t('layout.theme')}
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup
+            aria-label={t('layout.theme')}
+            value={theme}
+            onValueChange={(value) => chooseTheme(value as ThemeChoice)}
+          >
+            {THEME_CHOICES.map((choice) => {
+              const Icon = THEME_ICONS[choice];
+              return (
+                <DropdownMenu.RadioItem
+                  key={choice}
+                  value={choice}
+                  // The menu stays open: the page shows the theme at once, and another may be tried.
+                  onSelect={(event) => event.preventDefault()}
+                  className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
+                >
+                  <Icon className="size-4" aria-hidden />
+                  {themeNames[choice]}
+                  <DropdownMenu.ItemIndicator className="ml-auto">
+                    <Check className="size-4" aria-hidden />
+                  </DropdownMenu.ItemIndicator>
+                </DropdownMenu.RadioItem>
+              );
+            })}
+          </DropdownMenu.RadioGroup>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item
             onSelect={onLogout}
             className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
