@@ -72,7 +72,8 @@ export const users = pgTable(
     index('users_unconfirmed_idx')
       .on(t.createdAt, t.id)
       .where(sql`not ${t.confirmed}`),
-    index('users_search_words_idx').using('gin', t.searchWords),
+    // Written to at once rather than through a pending list, which every search would read.
+    index('users_search_words_idx').using('gin', t.searchWords).with({ fastupdate: false }),
   ],
 );
 
