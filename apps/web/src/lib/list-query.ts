@@ -4,15 +4,28 @@ import { DEFAULT_PAGE_SIZE } from '@community/shared';
 /** A list is fresh for 15 seconds. */
 const LIST_STALE_MS = 15_000;
 
-/** What a list asks the server for; a page holds 25 rows unless `limit` says otherwise. */
-export type ListParams = { page?: number; q?: string; limit?: number };
+/**
+ * What a list asks the server for; a page holds 25 rows unless `limit` says otherwise. `sort` is
+ * `field` or `-field`; `filters` are the list's named filters, as the screen keeps them in its URL.
+ */
+export type ListParams = { page?: number; q?: string; limit?: number; sort?: string; filters?: Record<string, string> };
 
-/** `page`, `limit` and `q`, in the query string the list routes read. */
-export function listSearch({ page, q, limit = DEFAULT_PAGE_SIZE }: ListParams): string {
+/** The params in the query string the list routes read. */
+export function listSearch({ page, q, limit = DEFAULT_PAGE_SIZE, sort, filters = {} }: ListParams): string {
   const search = new URLSearchParams();
   if (page !== undefined) search.set('page', String(page));
   search.set('limit', String(limit));
   if (q) search.set('q', q);
+  if (sort) search.set('sort', sort);
+  for (const [name, value] of Object.entries(filters)) if (value) search.set(name, value);
+  return search.toString();
+}
+
+/** The same, without paging: what an export of the list is asked with. */
+export function exportSearch({ q, sort, filters = {} }: ListParams): string {
+  const search = new URLSearchParams(filters);
+  if (q) search.set('q', q);
+  if (sort) search.set('sort', sort);
   return search.toString();
 }
 

@@ -23,9 +23,9 @@ export function PermissionsRoute() {
     },
   });
   const columns: Column<Permission>[] = [
-    { header: t('fields.name'), cell: (row) => row.name },
-    { header: t('fields.method'), cell: (row) => row.method },
-    { header: t('fields.route'), cell: (row) => <code className="text-xs">{row.route}</code> },
+    { header: t('fields.name'), cell: (row) => row.name, sort: 'name' },
+    { header: t('fields.method'), cell: (row) => row.method, sort: 'method' },
+    { header: t('fields.route'), cell: (row) => <code className="text-xs">{row.route}</code>, sort: 'route' },
     { header: t('fields.auth'), cell: (row) => (row.auth ? t('common.yes') : t('common.no')) },
   ];
   return (
@@ -34,6 +34,7 @@ export function PermissionsRoute() {
       <ResourceScreen<Permission>
         useList={usePermissions}
         useDelete={useDeletePermission}
+        defaultSort="route"
         columns={columns}
         texts={resourceTexts(t, 'permissions')}
         renderForm={(props) => <PermissionForm {...props} />}

@@ -11,7 +11,7 @@ import { RoleForm } from '../../features/roles/components/role-form';
 export function RolesRoute() {
   const { t } = useTranslation();
   const columns: Column<Role>[] = [
-    { header: t('fields.name'), cell: (row) => row.name },
+    { header: t('fields.name'), cell: (row) => row.name, sort: 'name' },
     { header: t('roles.type'), cell: (row) => row.type },
     { header: t('fields.description'), cell: (row) => row.description ?? '' },
     { header: t('roles.permissions'), cell: (row) => (row.type === 'admin' ? t('roles.all') : row.permission.length) },
@@ -21,6 +21,7 @@ export function RolesRoute() {
     <ResourceScreen<Role>
       useList={useRoles}
       useDelete={useDeleteRole}
+      defaultSort="name"
       columns={columns}
       texts={resourceTexts(t, 'roles')}
       renderForm={(props) => <RoleFormWithChoices {...props} />}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Profile } from '@community/shared';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { resourceTexts } from '../../components/resource-list/resource-texts';
+import { useExportProfiles } from '../../features/profiles/api/export-profiles';
 import { useProfiles } from '../../features/profiles/api/get-profiles';
 
 /** Read-only: profiles are each member's own to edit. */
@@ -18,10 +19,18 @@ export function UserProfilesRoute() {
           <UserRound className="size-8 rounded-full bg-slate-100 p-1 text-slate-500" aria-hidden />
         ),
     },
-    { header: t('fields.name'), cell: (row) => row.name },
+    { header: t('fields.name'), cell: (row) => row.name, sort: 'name' },
     { header: t('profiles.address'), cell: (row) => row.address ?? '' },
     { header: t('profiles.phone'), cell: (row) => row.phone ?? '' },
-    { header: t('common.email'), cell: (row) => row.user.email },
+    { header: t('common.email'), cell: (row) => row.user.email, sort: 'email' },
   ];
-  return <ResourceScreen<Profile> useList={useProfiles} columns={columns} texts={resourceTexts(t, 'profiles')} />;
+  return (
+    <ResourceScreen<Profile>
+      useList={useProfiles}
+      columns={columns}
+      texts={resourceTexts(t, 'profiles')}
+      defaultSort="-createdAt"
+      useExport={useExportProfiles}
+    />
+  );
 }

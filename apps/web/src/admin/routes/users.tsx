@@ -3,7 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { User } from '@community/shared';
+import { MAX_PAGE_SIZE } from '@community/shared';
+import type { BulkAction } from '../../components/resource-list/bulk-actions';
+import type { ListFilter } from '../../components/resource-list/list-filters';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
+import { useRoleChoices } from '../../features/roles/api/get-roles';
+import { useBulkUsers } from '../../features/users/api/bulk-users';
+import { useExportUsers } from '../../features/users/api/export-users';
 import { resourceTexts } from '../../components/resource-list/resource-texts';
 import { useDeleteUser } from '../../features/users/api/delete-user';
 import { useUsers } from '../../features/users/api/get-users';
@@ -38,12 +44,15 @@ export function UsersRoute() {
       onError: (error) => toast.error(getErrorMessage(error, t('users.mfaResetError'))),
     });
   };
+  const roles = useRoleChoices(MAX_PAGE_SIZE);
+  const roleOptions = (roles.data?.data ?? []).map((role) => ({ value: role._id, label: role.name }));
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeStyle: 'short' });
   const columns: Column<User>[] = [
-    { header: t('users.joined'), cell: (user) => dateFormat.format(new Date(user.createdAt)) },
-    { header: t('fields.name'), cell: (user) => user.name },
+    { header: t('users.joined'), cell: (user) => dateFormat.format(new Date(user.createdAt)), sort: 'createdAt' },
+    { header: t('fields.name'), cell: (user) => user.name, sort: 'name' },
     {
       header: t('common.email'),
+      sort: 'email',
       cell: (user) => (
         <a href={`mailto:${user.email}`} className="text-brand-700 underline">
           {user.email}
@@ -59,11 +68,31 @@ export function UsersRoute() {
       cell: (user) => <Flag isOn={user.blocked} label={user.blocked ? t('common.yes') : t('common.no')} />,
     },
   ];
+  const filters: ListFilter[] = [
+    { name: 'confirmed', label: t('users.confirmed'), kind: 'boolean' },
+    { name: 'blocked', label: t('users.blocked'), kind: 'boolean' },
+    { name: 'role', label: t('users.role'), kind: 'choice', options: roleOptions },
+    { name: 'joinedFrom', label: t('users.joinedFrom'), kind: 'date' },
+    { name: 'joinedTo', label: t('users.joinedBefore'), kind: 'date' },
+  ];
+  const chooseRole = { param: 'roleId', label: t('users.role'), options: roleOptions };
+  const bulkActions: BulkAction[] = [
+    { action: 'block', label: t('users.bulkBlock') },
+    { action: 'unblock', label: t('users.bulkUnblock') },
+    { action: 'confirm', label: t('users.bulkConfirm') },
+    { action: 'assign-role', label: t('users.bulkGiveRole'), choose: chooseRole },
+    { action: 'remove-role', label: t('users.bulkTakeRole'), choose: chooseRole },
+    { action: 'delete', label: t('users.bulkDelete'), tone: 'danger' },
+  ];
   return (
     <>
       <ResourceScreen<User>
         useList={useUsers}
         useDelete={useDeleteUser}
+        defaultSort="-createdAt"
+        filters={filters}
+        bulk={{ actions: bulkActions, useBulk: useBulkUsers, labelOf: (user) => user.email }}
+        useExport={useExportUsers}
         columns={columns}
         texts={resourceTexts(t, 'users')}
         renderForm={(props) => <UserForm {...props} />}

@@ -1,5 +1,5 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Download, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -11,9 +11,14 @@ import { Button } from '../ui/button';
 import { ConfirmDeleteDialog } from '../ui/confirm-dialog';
 import { IconButton } from '../ui/icon-button';
 import { Modal } from '../ui/modal';
+import { BulkActions, type BulkAction, type UseBulk } from './bulk-actions';
+import { ListFilters, type ListFilter } from './list-filters';
 import { PaginationBar } from './pagination';
+import { SortHeader } from './sort-header';
+import { useListUrl } from './use-list-url';
 
-export type Column<Row> = { header: string; cell: (row: Row) => ReactNode };
+/** `sort` names the field the column sorts by, when the list's API sorts by it. */
+export type Column<Row> = { header: string; cell: (row: Row) => ReactNode; sort?: string };
 
 type Texts = {
   title: string;
@@ -27,7 +32,7 @@ type Texts = {
   deleteTransportError?: string;
 };
 
-/** A feature's list hook, such as `useUsers`: the screen says which page and search it shows. */
+/** A feature's list hook, such as `useUsers`: the screen says which page, search, sort and filters it shows. */
 type UseList<Row> = (params: ListParams) => UseQueryResult<ListResponse<Row>>;
 /** A feature's delete hook, such as `useDeleteUser`: it refreshes the feature's lists itself. */
 type UseDelete = () => UseMutationResult<unknown, Error, string>;
@@ -49,33 +54,67 @@ type Props<Row extends { _id: string }> = {
   actions?: ReactNode;
   /** Buttons of a row before Edit and Delete (e.g. a person's sessions). */
   rowActions?: (row: Row) => ReactNode;
+  /** The order the API answers when none is asked: the header it names shows as sorted. */
+  defaultSort?: string;
+  filters?: readonly ListFilter[];
+  /** Rows can be chosen, on this page, and acted on at once. */
+  bulk?: { actions: readonly BulkAction[]; useBulk: UseBulk; labelOf: (row: Row) => string };
+  /** Saves every row the search, sort and filters match as a file. */
+  useExport?: () => UseMutationResult<void, Error, ListParams>;
 } & (Editable<Row> | ReadOnly);
+
+const useNoExport = (): ReturnType<NonNullable<Props<{ _id: string }>['useExport']>> | undefined => undefined;
 
 /** Stands in for the delete hook of a read-only list, so the same hooks run on every render. */
 const useNoDelete = (): ReturnType<UseDelete> | undefined => undefined;
 
+const NO_FILTERS: readonly ListFilter[] = [];
+
 /**
- * A list screen: its title with the total, Add New, a search that goes back to page 1, the table
- * paged above and below, edit in a dialog, and delete after a confirmation.
+ * A list screen: its title with the total, Add New, a search that goes back to page 1, filters
+ * with their chips, headers that sort, the table paged above and below, edit in a dialog, delete
+ * after a confirmation, and with `bulk` a checkbox per row and actions on the chosen. Page,
+ * search, sort and filters live in the URL.
  */
 export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
-  const { useList, texts, columns, renderForm, actions, rowActions } = props;
+  const { useList, texts, columns, renderForm, actions, rowActions, defaultSort, bulk } = props;
+  const filters = props.filters ?? NO_FILTERS;
   const hasActions = Boolean(renderForm ?? rowActions);
   const useDelete = props.useDelete ?? useNoDelete;
+  const useExport = props.useExport ?? useNoExport;
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [q, setQ] = useState('');
-  const [draft, setDraft] = useState('');
+  const url = useListUrl(filters.map((filter) => filter.name));
+  const { page, q, sort } = url;
+  const [draft, setDraft] = useState(q);
+  // The back button brings back an earlier search: the box shows it.
+  const [searched, setSearched] = useState(q);
+  if (searched !== q) {
+    setSearched(q);
+    setDraft(q);
+  }
   const [editing, setEditing] = useState<{ row?: Row } | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
-  const list = useList({ page, q });
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const params = { page, q, sort, filters: url.filters };
+  const list = useList(params);
   const remove = useDelete();
+  const exporting = useExport();
+  const rows = list.data?.data ?? [];
+  // Only rows on the page can be chosen: turning the page or filtering leaves the others behind.
+  const selected = rows.filter((row) => chosen.has(row._id));
+  const columnCount = columns.length + (hasActions ? 1 : 0) + (bulk ? 1 : 0);
 
   const search = (event: FormEvent) => {
     event.preventDefault();
-    setQ(draft.trim());
-    setPage(1);
+    url.update({ q: draft.trim() });
   };
+  const toggle = (id: string) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const isAllChosen = rows.length > 0 && selected.length === rows.length;
 
   const confirmDelete = () => {
     const row = deleting;
@@ -88,7 +127,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
   };
 
   const pagination = list.data && (
-    <PaginationBar pagination={list.data} onPage={(next) => setPage(Math.max(1, next))} />
+    <PaginationBar pagination={list.data} onPage={(next) => url.update({ page: Math.max(1, next) })} />
   );
 
   return (
@@ -99,6 +138,21 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
         </h1>
         <div className="flex flex-wrap gap-2">
           {actions}
+          {exporting && (
+            <Button
+              variant="secondary"
+              isBusy={exporting.isPending}
+              onClick={() =>
+                exporting.mutate(
+                  { q, sort, filters: url.filters },
+                  { onError: (error) => toast.error(getErrorMessage(error, t('list.exportError'))) },
+                )
+              }
+            >
+              <Download className="size-4" aria-hidden />
+              {t('list.export')}
+            </Button>
+          )}
           {renderForm && (
             <Button onClick={() => setEditing({})}>
               <Plus className="size-4" aria-hidden />
@@ -120,6 +174,19 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
           <Search className="size-4" aria-hidden />
         </Button>
       </form>
+      {filters.length > 0 && <ListFilters filters={filters} values={url.filters} onChange={url.update} />}
+      {bulk && (
+        <BulkActions
+          actions={bulk.actions}
+          useBulk={bulk.useBulk}
+          selected={selected.map((row) => row._id)}
+          labelOf={(id) => {
+            const row = rows.find((one) => one._id === id);
+            return row ? bulk.labelOf(row) : id;
+          }}
+          onDone={() => setChosen(new Set())}
+        />
+      )}
       {list.isError ? (
         <Alert tone="error">{getErrorMessage(list.error, texts.fetchError)}</Alert>
       ) : (
@@ -129,11 +196,33 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
             <table className="min-w-full divide-y divide-slate-200 text-sm">
               <thead className="bg-slate-50 text-left text-slate-700">
                 <tr>
-                  {columns.map((column) => (
-                    <th key={column.header} scope="col" className="px-4 py-2 font-medium">
-                      {column.header}
+                  {bulk && (
+                    <th scope="col" className="w-10 px-4 py-2">
+                      <input
+                        type="checkbox"
+                        checked={isAllChosen}
+                        disabled={rows.length === 0}
+                        onChange={() => setChosen(isAllChosen ? new Set() : new Set(rows.map((row) => row._id)))}
+                        aria-label={t('list.selectPage')}
+                        className="size-4 accent-brand-600"
+                      />
                     </th>
-                  ))}
+                  )}
+                  {columns.map((column) =>
+                    column.sort ? (
+                      <SortHeader
+                        key={column.header}
+                        label={column.header}
+                        field={column.sort}
+                        sort={sort ?? defaultSort ?? ''}
+                        onSort={(next) => url.update({ sort: next === defaultSort ? undefined : next })}
+                      />
+                    ) : (
+                      <th key={column.header} scope="col" className="px-4 py-2 font-medium">
+                        {column.header}
+                      </th>
+                    ),
+                  )}
                   {hasActions && (
                     <th scope="col" className="px-4 py-2 font-medium">
                       {t('list.actions')}
@@ -144,28 +233,33 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
               <tbody className="divide-y divide-slate-100">
                 {list.isPending && (
                   <tr>
-                    <td
-                      colSpan={columns.length + (hasActions ? 1 : 0)}
-                      className="px-4 py-6 text-center text-slate-600"
-                    >
+                    <td colSpan={columnCount} className="px-4 py-6 text-center text-slate-600">
                       {t('common.loading')}
                     </td>
                   </tr>
                 )}
                 {list.data?.data.length === 0 && (
                   <tr>
-                    <td
-                      colSpan={columns.length + (hasActions ? 1 : 0)}
-                      className="px-4 py-6 text-center text-slate-600"
-                    >
+                    <td colSpan={columnCount} className="px-4 py-6 text-center text-slate-600">
                       {t('list.empty')}
                     </td>
                   </tr>
                 )}
-                {list.data?.data.map((row) => {
+                {rows.map((row) => {
                   const isDeleting = remove?.isPending === true && remove.variables === row._id;
                   return (
-                    <tr key={row._id}>
+                    <tr key={row._id} className={chosen.has(row._id) ? 'bg-brand-50' : undefined}>
+                      {bulk && (
+                        <td className="px-4 py-2 align-top">
+                          <input
+                            type="checkbox"
+                            checked={chosen.has(row._id)}
+                            onChange={() => toggle(row._id)}
+                            aria-label={t('list.selectRow', { row: bulk.labelOf(row) })}
+                            className="size-4 accent-brand-600"
+                          />
+                        </td>
+                      )}
                       {columns.map((column) => (
                         <td key={column.header} className="px-4 py-2 align-top text-slate-800">
                           {column.cell(row)}

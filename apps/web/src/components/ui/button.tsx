@@ -1,12 +1,17 @@
 import type { ButtonHTMLAttributes } from 'react';
 
-type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary'; isBusy?: boolean };
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: 'primary' | 'secondary' | 'danger';
+  isBusy?: boolean;
+};
 
 export function Button({ variant = 'primary', isBusy = false, className = '', children, disabled, ...rest }: Props) {
   const look =
     variant === 'primary'
       ? 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-400'
-      : 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400';
+      : variant === 'danger'
+        ? 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400'
+        : 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400';
   return (
     <button
       className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${look} ${className}`}

@@ -1,9 +1,13 @@
-import { Ban, Copy, RefreshCw, Send, Trash2 } from 'lucide-react';
+import { Ban, Copy, Download, RefreshCw, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Invite } from '@community/shared';
+import { BulkActions } from '../../../components/resource-list/bulk-actions';
+import { ListFilters, type ListFilter } from '../../../components/resource-list/list-filters';
 import { PaginationBar } from '../../../components/resource-list/pagination';
+import { SortHeader } from '../../../components/resource-list/sort-header';
+import { useListUrl } from '../../../components/resource-list/use-list-url';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDeleteDialog, ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -11,6 +15,8 @@ import { IconButton } from '../../../components/ui/icon-button';
 import { getErrorMessage } from '../../../lib/api-client';
 import { copyText } from '../../../lib/copy-text';
 import { useApproveInvite } from '../api/approve-invite';
+import { useBulkInvites } from '../api/bulk-invites';
+import { useExportInvites } from '../api/export-invites';
 import { useDeleteInvite } from '../api/delete-invite';
 import { useInvites } from '../api/get-invites';
 import { useRejectInvite } from '../api/reject-invite';
@@ -20,13 +26,44 @@ import { inviteStatusView, registrationStatusView } from '../invite-status';
 import { DecisionButtons } from './decision-buttons';
 import { InviteStatusBadge } from './invite-status-badge';
 
-/** 'Existing invites': each invite in its state with the actions that state allows, paged 25 at a time. */
+const DEFAULT_SORT = '-createdAt';
+/** A column a header sorts by: created and expires. */
+const SORTED: Record<string, string> = { created: 'createdAt', expires: 'expiresAt' };
+
+/**
+ * 'Existing invites': each invite in its state with the actions that state allows, paged 25 at a
+ * time, sorted by a header and filtered by status (both in the URL); chosen invites are revoked
+ * or deleted at once.
+ */
 export function InvitesTable({ formatDate }: { formatDate: (iso: string) => string }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
+  const url = useListUrl(['status']);
+  const { page, sort } = url;
   const [deleting, setDeleting] = useState<Invite | null>(null);
   const [revoking, setRevoking] = useState<Invite | null>(null);
-  const list = useInvites({ page });
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const list = useInvites({ page, sort, filters: url.filters });
+  const exporting = useExportInvites();
+  const rows = list.data?.data ?? [];
+  const selected = rows.filter((invite) => chosen.has(invite._id));
+  const isAllChosen = rows.length > 0 && selected.length === rows.length;
+  const labelOf = (invite: Invite) => invite.email ?? `${invite.token.slice(0, 8)}…`;
+  const statusFilter: ListFilter[] = [
+    {
+      name: 'status',
+      label: t('invites.columns.status'),
+      kind: 'choice',
+      options: [
+        { value: 'pending', label: t('invites.status.notUsed') },
+        { value: 'confirming', label: t('invites.status.confirming') },
+        { value: 'submitted', label: t('invites.status.submitted') },
+        { value: 'consumed', label: t('invites.statusUsed') },
+        { value: 'expired', label: t('invites.status.expired') },
+        { value: 'revoked', label: t('invites.status.revoked') },
+        { value: 'rejected', label: t('invites.status.rejected') },
+      ],
+    },
+  ];
   const toasts = (message: string, errorFallback: string) => ({
     mutationConfig: {
       onSuccess: () => void toast.success(message),
@@ -50,11 +87,42 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
         <h2 id="existing-invites" className="text-lg font-semibold text-slate-900">
           {t('invites.existing')}
         </h2>
-        <Button variant="secondary" onClick={() => list.refetch()} isBusy={list.isFetching}>
-          <RefreshCw className="size-4" aria-hidden />
-          {t('invites.refresh')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            isBusy={exporting.isPending}
+            onClick={() =>
+              exporting.mutate(
+                { sort, filters: url.filters },
+                { onError: (error) => toast.error(getErrorMessage(error, t('list.exportError'))) },
+              )
+            }
+          >
+            <Download className="size-4" aria-hidden />
+            {t('list.export')}
+          </Button>
+          <Button variant="secondary" onClick={() => list.refetch()} isBusy={list.isFetching}>
+            <RefreshCw className="size-4" aria-hidden />
+            {t('invites.refresh')}
+          </Button>
+        </div>
       </div>
+      <ListFilters filters={statusFilter} values={url.filters} onChange={url.update} />
+      {
+        <BulkActions
+          actions={[
+            { action: 'revoke', label: t('invites.revoke') },
+            { action: 'delete', label: t('list.delete'), tone: 'danger' },
+          ]}
+          useBulk={useBulkInvites}
+          selected={selected.map((invite) => invite._id)}
+          labelOf={(id) => {
+            const invite = rows.find((one) => one._id === id);
+            return invite ? labelOf(invite) : id;
+          }}
+          onDone={() => setChosen(new Set())}
+        />
+      }
       {list.isError ? (
         <Alert tone="error">{t('invites.loadError')}</Alert>
       ) : (
@@ -62,33 +130,71 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-slate-700">
               <tr>
-                {['created', 'email', 'token', 'expires', 'status', 'link', 'actions'].map((column) => (
-                  <th key={column} scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
-                    {t(`invites.columns.${column}`)}
-                  </th>
-                ))}
+                <th scope="col" className="w-8 px-3 py-2">
+                  <input
+                    type="checkbox"
+                    checked={isAllChosen}
+                    disabled={rows.length === 0}
+                    onChange={() => setChosen(isAllChosen ? new Set() : new Set(rows.map((invite) => invite._id)))}
+                    aria-label={t('list.selectPage')}
+                    className="size-4 accent-brand-600"
+                  />
+                </th>
+                {['created', 'email', 'token', 'expires', 'status', 'link', 'actions'].map((column) =>
+                  SORTED[column] ? (
+                    <SortHeader
+                      key={column}
+                      label={t(`invites.columns.${column}`)}
+                      field={SORTED[column]}
+                      sort={sort ?? DEFAULT_SORT}
+                      onSort={(next) => url.update({ sort: next === DEFAULT_SORT ? undefined : next })}
+                    />
+                  ) : (
+                    <th key={column} scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
+                      {t(`invites.columns.${column}`)}
+                    </th>
+                  ),
+                )}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {list.isPending && (
                 <tr>
-                  <td colSpan={7} className="px-3 py-6 text-center text-slate-600">
+                  <td colSpan={8} className="px-3 py-6 text-center text-slate-600">
                     {t('common.loading')}
                   </td>
                 </tr>
               )}
               {data?.data.length === 0 && (
                 <tr>
-                  <td colSpan={7} className="px-3 py-6 text-center text-slate-600">
+                  <td colSpan={8} className="px-3 py-6 text-center text-slate-600">
                     {t('invites.empty')}
                   </td>
                 </tr>
               )}
-              {data?.data.map((invite) => {
+              {rows.map((invite) => {
                 const view = inviteStatusView(invite);
                 const isBusy = busyId === invite._id;
                 return (
-                  <tr key={invite._id} className={view === 'expired' ? 'bg-red-50' : undefined}>
+                  <tr
+                    key={invite._id}
+                    className={chosen.has(invite._id) ? 'bg-brand-50' : view === 'expired' ? 'bg-red-50' : undefined}
+                  >
+                    <td className="px-3 py-2 align-top">
+                      <input
+                        type="checkbox"
+                        checked={chosen.has(invite._id)}
+                        onChange={() =>
+                          setChosen((current) => {
+                            const next = new Set(current);
+                            if (!next.delete(invite._id)) next.add(invite._id);
+                            return next;
+                          })
+                        }
+                        aria-label={t('list.selectRow', { row: labelOf(invite) })}
+                        className="size-4 accent-brand-600"
+                      />
+                    </td>
                     <td className="whitespace-nowrap px-3 py-2">{formatDate(invite.createdAt)}</td>
                     <td className="px-3 py-2">
                       {invite.email ?? <span className="text-slate-600">{t('invites.any')}</span>}
@@ -213,7 +319,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
       {data && (
         <PaginationBar
           pagination={data}
-          onPage={setPage}
+          onPage={(next) => url.update({ page: Math.max(1, next) })}
           words={{
             previous: t('invites.prev'),
             next: t('invites.next'),

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import { parseCsv } from '../../apps/server/src/test/parse-csv';
+import { ADMIN, createMember, expect, test } from '../fixtures';
+import { expectAccessible, shoot, signInAs } from './session';
+
+test.describe('[ADMIN][LISTS]', () => {
+  test('sorts by a header, filters with chips, acts on many users and exports what it shows', async ({ page, app }) => {
+    const stamp = Date.now();
+    const names = ['Charlie', 'alpha', 'Bravo'];
+    for (const name of names)
+      await createMember(app.baseURL, { email: `${name.toLowerCase()}-${stamp}@e2e.test`, name: `${name} ${stamp}` });
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/users');
+    const table = page.getByRole('table');
+    const nameHeader = table.getByRole('columnheader', { name: 'Name' });
+    await expect(table.getByRole('columnheader', { name: 'Joined Date' })).toHaveAttribute('aria-sort', 'descending');
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'none');
+
+    // Search, then sort by name: both kept in the URL.
+    await page.getByRole('searchbox').fill(String(stamp));
+    await page.getByRole('searchbox').press('Enter');
+    await nameHeader.getByRole('button').click();
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page).toHaveURL(new RegExp(`q=${stamp}.*sort=name|sort=name.*q=${stamp}`));
+    const nameCells = table.locator('tbody tr td:nth-child(3)');
+    await expect(nameCells).toHaveText([`alpha ${stamp}`, `Bravo ${stamp}`, `Charlie ${stamp}`]);
+    await nameHeader.getByRole('button').click();
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(nameCells).toHaveText([`Charlie ${stamp}`, `Bravo ${stamp}`, `alpha ${stamp}`]);
+    // A shared link shows the same rows in the same order.
+    await page.reload();
+    await expect(nameCells).toHaveText([`Charlie ${stamp}`, `Bravo ${stamp}`, `alpha ${stamp}`]);
+    await expect(page.getByRole('searchbox')).toHaveValue(String(stamp));
+
+    // Bulk block: the administrator's own account is refused, the others are blocked.
+    await page.getByRole('searchbox').fill('');
+    await page.getByRole('searchbox').press('Enter');
+    await page.getByRole('checkbox', { name: `Select ${ADMIN.email}` }).check();
+    await page.getByRole('checkbox', { name: `Select alpha-${stamp}@e2e.test` }).check();
+    await page.getByRole('checkbox', { name: `Select bravo-${stamp}@e2e.test` }).check();
+    const bar = page.getByRole('region', { name: 'Actions on the selected rows' });
+    await expect(bar.getByText('Selected: 3')).toBeVisible();
+    await expectAccessible(page);
+    await shoot(page, 'users-bulk');
+    await bar.getByRole('button', { name: 'Block', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Block' });
+    await expect(confirm.getByText(/^Block: 3 selected\./)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Block' }).click();
+    const outcome = page.getByRole('dialog', { name: 'Not every row was changed' });
+    await expect(outcome.getByText('Block: done for 2, not done for 1:')).toBeVisible();
+    await expect(outcome.getByRole('listitem')).toHaveText(`${ADMIN.email}: You cannot block your own account.`);
+    await shoot(page, 'users-bulk-outcome');
+    await outcome.getByRole('button', { name: 'Close' }).click();
+    await expect(bar).toBeHidden();
+
+    // Filter by blocked: a chip shows it, and clearing the chip brings everyone back.
+    await page.getByLabel('Blocked').selectOption('true');
+    await expect(page).toHaveURL(/blocked=true/);
+    const chip = page.getByRole('button', { name: 'Remove the filter Blocked: Yes' });
+    await expect(chip).toBeVisible();
+    await expect(table.locator('tbody tr')).toHaveCount(2);
+    await expect(table.getByText(`alpha-${stamp}@e2e.test`)).toBeVisible();
+    await expect(table.getByText(ADMIN.email)).toBeHidden();
+    await expectAccessible(page);
+    await shoot(page, 'users-filtered');
+
+    // The export holds what the list shows: the blocked two, with their roles.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...rows] = parseCsv(fs.readFileSync(await download.path(), 'utf8'));
+    expect(header).toEqual(['id', 'joined', 'name', 'email', 'confirmed', 'blocked', 'roles', 'language']);
+    expect(rows.map((row) => row[3]).sort()).toEqual([`alpha-${stamp}@e2e.test`, `bravo-${stamp}@e2e.test`]);
+    expect(rows.every((row) => row[5] === 'true')).toBe(true);
+
+    await chip.click();
+    await expect(chip).toBeHidden();
+    await expect(page).not.toHaveURL(/blocked=/);
+    await expect(table.getByText(ADMIN.email)).toBeVisible();
+    // The back button brings the filter back.
+    await page.goBack();
+    await expect(page.getByRole('button', { name: 'Remove the filter Blocked: Yes' })).toBeVisible();
+  });
+});
