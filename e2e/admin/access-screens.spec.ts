@@ -95,8 +95,13 @@ test.describe('[ADMIN][ACCESS]', () => {
     const dialog = page.getByRole('dialog', { name: 'Post UserRole' });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('User is required')).toBeVisible();
-    await dialog.getByLabel('User').selectOption({ label: `Role Taker <${email}>` });
-    await dialog.getByLabel('Role').selectOption({ label: 'User' });
+    // Both pickers search the server as one types; arrows and Enter pick.
+    await dialog.getByRole('combobox', { name: 'User' }).fill(email.slice(0, 12));
+    await expect(dialog.getByRole('option', { name: new RegExp(email) })).toBeVisible();
+    await dialog.getByRole('combobox', { name: 'User' }).press('Enter');
+    await expect(dialog.getByText(`Role Taker <${email}>`)).toBeVisible();
+    await dialog.getByRole('combobox', { name: 'Role' }).fill('Use');
+    await dialog.getByRole('option', { name: 'User', exact: true }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('UserRole created successfully.')).toBeVisible();
     await page.getByRole('searchbox').fill(email);
@@ -107,7 +112,9 @@ test.describe('[ADMIN][ACCESS]', () => {
     await shoot(page, 'user-roles');
     await row.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit UserRole' });
-    await edit.getByLabel('Role').selectOption({ label: 'Guest' });
+    await edit.getByRole('button', { name: 'Clear Role' }).click();
+    await edit.getByRole('combobox', { name: 'Role' }).fill('Gue');
+    await edit.getByRole('option', { name: 'Guest' }).click();
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('UserRole updated successfully.')).toBeVisible();
     await expect(row).toContainText('Guest');

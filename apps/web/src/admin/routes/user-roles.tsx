@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { UserRole } from '@community/shared';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { resourceTexts } from '../../components/resource-list/resource-texts';
-import { useRoleChoices } from '../../features/roles/api/get-roles';
+import { useRoleOptions } from '../../features/roles/api/search-roles';
 import { useDeleteUserRole } from '../../features/user-roles/api/delete-user-role';
 import { useUserRoles } from '../../features/user-roles/api/get-user-roles';
 import { UserRoleForm } from '../../features/user-roles/components/user-role-form';
-import { useUserChoices } from '../../features/users/api/get-users';
+import { useActiveUserOptions } from '../../features/users/api/search-users';
 
 export function UserRolesRoute() {
   const { t } = useTranslation();
@@ -20,14 +20,9 @@ export function UserRolesRoute() {
       useDelete={useDeleteUserRole}
       columns={columns}
       texts={resourceTexts(t, 'userRoles')}
-      renderForm={(props) => <UserRoleFormWithChoices {...props} />}
+      renderForm={(props) => (
+        <UserRoleForm {...props} useUserOptions={useActiveUserOptions} useRoleOptions={useRoleOptions} />
+      )}
     />
   );
-}
-
-/** The pickers' lists are read when the form opens: every user and every role. */
-function UserRoleFormWithChoices(props: { row?: UserRole; onDone: () => void }) {
-  const users = useUserChoices(1e5);
-  const roles = useRoleChoices(1e5);
-  return <UserRoleForm {...props} users={users.data?.data ?? []} roles={roles.data?.data ?? []} />;
 }

@@ -26,13 +26,15 @@ type Props = {
   onChange: (option: ComboboxOption | null) => void;
   useOptions: UseComboboxOptions;
   placeholder?: string;
+  /** A form's message for the field, announced with it. */
+  error?: string;
 };
 
 /**
  * A field that searches the server as one types (the ARIA combobox pattern): arrows move through
  * the matches, Enter picks one, Escape closes the list, and a live region says how many there are.
  */
-export function Combobox({ label, value, onChange, useOptions, placeholder }: Props) {
+export function Combobox({ label, value, onChange, useOptions, placeholder, error }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [term, setTerm] = useState('');
@@ -92,6 +94,8 @@ export function Combobox({ label, value, onChange, useOptions, placeholder }: Pr
         aria-expanded={isOpen}
         aria-controls={listId}
         aria-autocomplete="list"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         aria-activedescendant={isOpen && options[active] ? optionId(active) : undefined}
         autoComplete="off"
         value={term}
@@ -104,8 +108,13 @@ export function Combobox({ label, value, onChange, useOptions, placeholder }: Pr
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
-        className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+        className={`rounded-md border bg-white px-3 py-2 text-sm ${error ? 'border-red-600' : 'border-slate-300'}`}
       />
+      {error && (
+        <span id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </span>
+      )}
       <ul
         id={listId}
         role="listbox"

@@ -1,8 +1,10 @@
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { createUserRoleBodySchema, type Role, type User, type UserRole } from '@community/shared';
+import { createUserRoleBodySchema, type UserRole } from '@community/shared';
 import { ResourceForm, useSaveResource } from '../../../components/resource-list/resource-form';
 import { saveTexts } from '../../../components/resource-list/resource-texts';
-import { SelectField } from '../../../components/ui/select-field';
+import { Combobox, type ComboboxOption, type UseComboboxOptions } from '../../../components/ui/combobox';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateUserRole } from '../api/create-user-role';
 import { useUpdateUserRole } from '../api/update-user-role';
@@ -10,12 +12,13 @@ import { useUpdateUserRole } from '../api/update-user-role';
 type Props = {
   row?: UserRole;
   onDone: () => void;
-  /** What the pickers offer. */
-  users: User[];
-  roles: Role[];
+  /** What the pickers find as one types: people who may sign in, and roles. */
+  useUserOptions: UseComboboxOptions;
+  useRoleOptions: UseComboboxOptions;
 };
 
-export function UserRoleForm({ row, onDone, users, roles }: Props) {
+/** Who and which role, each picked by searching the server as one types. */
+export function UserRoleForm({ row, onDone, useUserOptions, useRoleOptions }: Props) {
   const { t } = useTranslation();
   const form = useZodForm(createUserRoleBodySchema, {
     defaultValues: { user: row?.user._id ?? '', role: row?.role._id ?? '' },
@@ -27,26 +30,46 @@ export function UserRoleForm({ row, onDone, users, roles }: Props) {
     save(() => (row ? updateUserRole.mutateAsync({ id: row._id, body }) : createUserRole.mutateAsync(body))),
   );
   const { errors, isSubmitting } = form.formState;
-  // Only people who can sign in may be given a role.
-  const userOptions = users
-    .filter((user) => user.confirmed && !user.blocked)
-    .map((user) => ({ value: user._id, label: `${user.name} <${user.email}>` }));
-  const roleOptions = roles.map((role) => ({ value: role._id, label: role.name }));
+  // The chosen options as shown: the form keeps only their ids.
+  const [user, setUser] = useState<ComboboxOption | null>(
+    row ? { value: row.user._id, label: `${row.user.name} <${row.user.email}>` } : null,
+  );
+  const [role, setRole] = useState<ComboboxOption | null>(row ? { value: row.role._id, label: row.role.name } : null);
   return (
     <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
-      <SelectField
-        label={t('userRoles.user')}
-        placeholder={t('userRoles.pickUser')}
-        options={userOptions}
-        error={errors.user?.message}
-        {...form.register('user')}
+      <Controller
+        control={form.control}
+        name="user"
+        render={({ field }) => (
+          <Combobox
+            label={t('userRoles.user')}
+            placeholder={t('userRoles.pickUser')}
+            value={user}
+            onChange={(option) => {
+              setUser(option && { ...option, label: `${option.label} <${option.detail}>` });
+              field.onChange(option?.value ?? '');
+            }}
+            useOptions={useUserOptions}
+            error={errors.user?.message}
+          />
+        )}
       />
-      <SelectField
-        label={t('userRoles.role')}
-        placeholder={t('userRoles.pickRole')}
-        options={roleOptions}
-        error={errors.role?.message}
-        {...form.register('role')}
+      <Controller
+        control={form.control}
+        name="role"
+        render={({ field }) => (
+          <Combobox
+            label={t('userRoles.role')}
+            placeholder={t('userRoles.pickRole')}
+            value={role}
+            onChange={(option) => {
+              setRole(option);
+              field.onChange(option?.value ?? '');
+            }}
+            useOptions={useRoleOptions}
+            error={errors.role?.message}
+          />
+        )}
       />
     </ResourceForm>
   );

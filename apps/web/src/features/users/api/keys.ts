@@ -6,6 +6,5 @@ const all = ['users'] as const;
 export const userKeys = {
   all,
   list: (params: ListParams) => [...all, 'list', params] as const,
-  choices: (limit: number) => [...all, 'choices', limit] as const,
-  search: (term: string) => [...all, 'search', term] as const,
+  search: (term: string, filters: Record<string, string>) => [...all, 'search', term, filters] as const,
 };
