@@ -30,6 +30,11 @@ test.describe('[ADMIN][I18N]', () => {
     await page.goto('/admin/users');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Χρήστες \(\d+\)$/);
     await expect(page.getByRole('columnheader', { name: 'Ημερομηνία εγγραφής' })).toBeVisible();
+    // The menu's own entries and groups are named in Greek too.
+    const menu = page.getByRole('navigation', { name: 'Μενού' });
+    await expect(menu.getByRole('link', { name: 'Χρήστες' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Αρχείο ενεργειών' })).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Πρόσβαση' })).toBeVisible();
     await page.getByRole('button', { name: 'Νέος χρήστης' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Αποθήκευση' }).click();
     await expect(page.getByRole('dialog').getByText('Το πεδίο Όνομα είναι υποχρεωτικό')).toBeVisible();
@@ -38,6 +43,7 @@ test.describe('[ADMIN][I18N]', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('group', { name: 'Γλώσσα' }).getByRole('button', { name: 'en' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Users \(\d+\)$/);
+    await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Users' })).toBeVisible();
   });
 });
 

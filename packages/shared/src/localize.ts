@@ -1,4 +1,4 @@
-import { LABEL_TEXTS_EL, MESSAGE_TEXTS_EL } from './message-texts.el.js';
+import { LABEL_TEXTS_EL, MENU_NAMES_EL, MESSAGE_TEXTS_EL } from './message-texts.el.js';
 import { MESSAGE_TEXTS_EN, type Language, type MessageKey } from './message-texts.js';
 import { fillTemplate } from './messages.js';
 
@@ -76,3 +76,7 @@ export function languageOf(header: string | undefined | null): Language {
   const first = (header ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
   return first === 'el' || first.startsWith('el-') ? 'el' : 'en';
 }
+
+/** A menu entry's name in the reader's language: the product's own entries have a Greek name. */
+export const localizeMenuName = (name: string, language: Language): string =>
+  language === 'el' ? (MENU_NAMES_EL[name] ?? name) : name;

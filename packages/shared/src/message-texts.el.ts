@@ -204,3 +204,25 @@ export const LABEL_TEXTS_EL: Record<string, string> = {
   'Mail on contact': 'Email για νέα μηνύματα',
   'Contact message': 'Μήνυμα επικοινωνίας',
 };
+
+/**
+ * The names of the menu entries the product installs, in Greek. An entry an administrator named
+ * reads as they wrote it, in either language.
+ */
+export const MENU_NAMES_EL: Record<string, string> = {
+  Home: 'Αρχική',
+  About: 'Σχετικά',
+  Events: 'Εκδηλώσεις',
+  Contact: 'Επικοινωνία',
+  Users: 'Χρήστες',
+  Roles: 'Ρόλοι',
+  'User Roles': 'Ρόλοι χρηστών',
+  Permissions: 'Δικαιώματα',
+  'Client Permissions': 'Δικαιώματα μενού',
+  'User Profiles': 'Προφίλ χρηστών',
+  'Audit log': 'Αρχείο ενεργειών',
+  Invites: 'Προσκλήσεις',
+  Translations: 'Μεταφράσεις',
+  Messages: 'Μηνύματα',
+  'Edit Profile': 'Επεξεργασία προφίλ',
+};

@@ -10,6 +10,7 @@ import {
   listResponseSchema,
   messages,
   updateClientPermissionBodySchema,
+  localizeMenuName,
   userCategoriesQuerySchema,
   userCategoriesResponseSchema,
 } from '@community/shared';
@@ -31,13 +32,18 @@ export function registerClientPermissionRoutes(app: FastifyInstance, { db }: App
       config: { access: 'optional' },
       schema: {
         summary: 'Menu entries of the caller',
-        description: 'Without a token: the guest entries. Ordered by menu_order.',
+        description:
+          "Without a token: the guest entries. Ordered by menu_order; the product's own entries are named in the reader's language (Accept-Language).",
         tags,
         querystring: userCategoriesQuerySchema,
         response: { 200: userCategoriesResponseSchema },
       },
     },
-    (request) => readUserCategories(db, request.user, request.query),
+    async (request) => {
+      const { categories } = await readUserCategories(db, request.user, request.query);
+      const language = request.language;
+      return { categories: categories.map((entry) => ({ ...entry, name: localizeMenuName(entry.name, language) })) };
+    },
   );
 
   r.get(

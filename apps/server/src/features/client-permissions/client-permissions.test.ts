@@ -110,3 +110,30 @@ describe('GET /api/auth/user-categories', () => {
     ]);
   });
 });
+
+describe('menu names in the reader’s language', () => {
+  it('names the product’s own entries in Greek for a Greek reader, and custom ones as written', async () => {
+    const custom = `Δικό μας ${Date.now()}`;
+    await server.post(
+      '/api/auth/client-permissions',
+      { name: custom, menu: 'content', menu_order: 99, path: `/custom-${Date.now()}`, auth: true },
+      admin,
+    );
+    const names = async (language: string) =>
+      (
+        await server.request('GET', '/api/auth/user-categories?limit=50', {
+          token: admin,
+          headers: { 'accept-language': language },
+        })
+      ).body.categories.map((entry: { name: string }) => entry.name);
+    const english = await names('en');
+    const greek = await names('el');
+    expect(english).toContain('Users');
+    expect(english).toContain('Audit log');
+    expect(greek).toContain('Χρήστες');
+    expect(greek).toContain('Αρχείο ενεργειών');
+    expect(greek).not.toContain('Users');
+    expect(greek).toContain(custom);
+    expect(english).toContain(custom);
+  });
+});

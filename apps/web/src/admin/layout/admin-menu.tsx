@@ -20,11 +20,14 @@ function MenuLink({ entry, onNavigate }: { entry: ClientPermission; onNavigate: 
 }
 
 function MenuGroupSection({ group, onNavigate }: { group: MenuGroup; onNavigate: () => void }) {
+  const { t } = useTranslation();
   const [isOpen, setOpen] = useState(true);
+  // The groups the product installs have names in each language; another reads as it was made.
+  const name = t(`layout.menuGroups.${group.name}`, { defaultValue: group.name });
   if (group.name === 'General') {
     return (
       <div>
-        <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{group.name}</p>
+        <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{name}</p>
         {group.entries.map((entry) => (
           <MenuLink key={entry._id} entry={entry} onNavigate={onNavigate} />
         ))}
@@ -39,7 +42,7 @@ function MenuGroupSection({ group, onNavigate }: { group: MenuGroup; onNavigate:
         onClick={() => setOpen(!isOpen)}
         className="flex w-full items-center justify-between px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600"
       >
-        {group.name}
+        {name}
         <ChevronDown className={`size-4 transition-transform ${isOpen ? '' : '-rotate-90'}`} aria-hidden />
       </button>
       {isOpen && group.entries.map((entry) => <MenuLink key={entry._id} entry={entry} onNavigate={onNavigate} />)}

@@ -9,7 +9,7 @@ export const clientPermissionKeys = {
   choices: (limit: number) => [...all, 'choices', limit] as const,
   /**
    * The menu of the signed-in user (or of a guest). It stays outside `all`: an edit reaches the
-   * menu when its 5 minutes are up, or at the next sign-in.
+   * menu when its 5 minutes are up, or at the next sign-in. The names come in the screen's language.
    */
-  userCategories: (userId: string) => ['user-categories', userId] as const,
+  userCategories: (userId: string, language: string) => ['user-categories', userId, language] as const,
 };

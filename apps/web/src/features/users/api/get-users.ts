@@ -15,4 +15,3 @@ export const getUsersQueryOptions = (params: ListParams) =>
   });
 
 export const useUsers = (params: ListParams) => useQuery(getUsersQueryOptions(params));
-
