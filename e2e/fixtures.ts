@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -10,6 +10,8 @@ import { startSmtpCapture } from '../apps/server/src/test/smtp-capture';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const ADMIN = { email: 'admin@e2e.test', password: 'admin-password', name: 'Administrator' };
+/** The administrator of a database filled by `seedUsers`: the benchmarks' seed makes it. */
+export { ADMIN as BENCH_ADMIN } from '../bench/lib/data-set.mjs';
 
 type RunningApp = {
   baseURL: string;
@@ -67,18 +69,34 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  * address, so a file with passkeys says `test.use({ host: 'localhost' })` and gets a worker of its
  * own. The server listens on 127.0.0.1 either way; Chromium resolves localhost to the loopback.
  */
-export const test = base.extend<object, { app: RunningApp; host: string; serverEnv: Record<string, string> }>({
+export const test = base.extend<
+  object,
+  { app: RunningApp; host: string; serverEnv: Record<string, string>; seedUsers: number }
+>({
   host: ['127.0.0.1', { scope: 'worker', option: true }],
   /** More environment for the server, e.g. a policy a file tests (also a worker of its own). */
   serverEnv: [{}, { scope: 'worker', option: true }],
+  /**
+   * Members to fill the database with before the server starts, through the benchmarks' seed (its
+   * administrator is BENCH_ADMIN); a file that sets it gets a worker of its own.
+   */
+  seedUsers: [0, { scope: 'worker', option: true }],
   app: [
-    async ({ host, serverEnv }, use) => {
+    async ({ host, serverEnv, seedUsers }, use) => {
       const smtp = await startSmtpCapture();
       const google: GoogleStandIn = await startGoogleKeys();
       const channel = await startChannelPage();
       const port = await freePort();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-e2e-'));
       const baseURL = `http://${host}:${port}`;
+      if (seedUsers > 0) {
+        const { DATABASE_URL: _elsewhere, ...env } = process.env;
+        execFileSync(
+          process.execPath,
+          ['bench/seed/run.mjs', '--users', String(seedUsers), '--audit', '0', '--built', '--data-dir', dataDir],
+          { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] },
+        );
+      }
       const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
         env: {
           PATH: process.env.PATH ?? '',
@@ -110,7 +128,8 @@ export const test = base.extend<object, { app: RunningApp; host: string; serverE
       await channel.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
-    { scope: 'worker' },
+    // A seeded database takes a while to fill.
+    { scope: 'worker', timeout: 600_000 },
   ],
   baseURL: async ({ app }, use) => use(app.baseURL),
   // No page ever reaches Google: its script is answered here.

@@ -16,6 +16,8 @@ const { values } = parseArgs({
     users: { type: 'string', default: '100000' },
     audit: { type: 'string', default: '1000000' },
     'data-dir': { type: 'string' },
+    /** The server is built already (the browser tests build it first). */
+    built: { type: 'boolean', default: false },
   },
 });
 const userCount = Number(values.users);
@@ -23,10 +25,11 @@ if (!Number.isInteger(userCount) || userCount < 1) throw new Error('--users must
 const auditCount = Number(values.audit);
 if (!Number.isInteger(auditCount) || auditCount < 0) throw new Error('--audit must be a whole number');
 
-execFileSync('npm', ['run', 'build', '-w', 'packages/shared', '-w', 'apps/server', '--silent'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+if (!values.built)
+  execFileSync('npm', ['run', 'build', '-w', 'packages/shared', '-w', 'apps/server', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 const dist = (file) => path.join(root, 'apps/server/dist', file);
 const { loadConfig } = await import(dist('config/env.js'));
 const { buildApp } = await import(dist('app.js'));
