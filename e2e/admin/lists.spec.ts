@@ -84,3 +84,46 @@ test.describe('[ADMIN][LISTS]', () => {
     await expect(page.getByRole('button', { name: 'Remove the filter Blocked: Yes' })).toBeVisible();
   });
 });
+
+test.describe('[ADMIN][INVITES] list', () => {
+  test('sorts by expiry, filters by status and revokes several at once', async ({ page, app }) => {
+    const login = await fetch(`${app.baseURL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const stamp = Date.now();
+    for (const [i, hours] of [3, 1, 2].entries()) {
+      await fetch(`${app.baseURL}/api/auth/invites`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ email: `invitee${i}-${stamp}@e2e.test`, hours }),
+      });
+    }
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/invites');
+    const table = page.getByRole('table');
+    const expires = table.getByRole('columnheader', { name: 'Expires' });
+    await expires.getByRole('button').click();
+    await expect(expires).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page).toHaveURL(/sort=expiresAt/);
+    const emails = table.locator('tbody tr td:nth-child(3)');
+    await expect(emails.nth(0)).toContainText(`invitee1-${stamp}@e2e.test`);
+    await expect(emails.nth(1)).toContainText(`invitee2-${stamp}@e2e.test`);
+
+    await page.getByRole('checkbox', { name: `Select invitee1-${stamp}@e2e.test` }).check();
+    await page.getByRole('checkbox', { name: `Select invitee2-${stamp}@e2e.test` }).check();
+    const bar = page.getByRole('region', { name: 'Actions on the selected rows' });
+    await bar.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('dialog', { name: 'Revoke' }).getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByText('Revoke: done for 2.')).toBeVisible();
+
+    await page.getByLabel('Status').selectOption('revoked');
+    await expect(page.getByRole('button', { name: 'Remove the filter Status: Revoked' })).toBeVisible();
+    await expect(table.locator('tbody tr')).toHaveCount(2);
+    await expect(table.getByText(`invitee0-${stamp}@e2e.test`)).toBeHidden();
+    await expectAccessible(page);
+    await shoot(page, 'invites-revoked');
+  });
+});

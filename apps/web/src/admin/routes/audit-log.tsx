@@ -1,8 +1,8 @@
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PaginationBar } from '../../components/resource-list/pagination';
+import { useListUrl } from '../../components/resource-list/use-list-url';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useExportAuditLog } from '../../features/audit/api/export-audit-log';
@@ -13,42 +13,18 @@ import { useUserOptions } from '../../features/users/api/search-users';
 import { getErrorMessage } from '../../lib/api-client';
 
 /** Filters kept in the URL, so the back button and a shared link show the same entries. */
-const FILTER_NAMES = [
-  'actor',
-  'actorName',
-  'action',
-  'targetType',
-  'targetId',
-  'targetLabel',
-  'from',
-  'to',
-  'sort',
-] as const;
+const FILTER_NAMES = ['actor', 'actorName', 'action', 'targetType', 'targetId', 'targetLabel', 'from', 'to'] as const;
 
 /** The names the API knows; the others only label the screen. */
 const forApi = ({ actorName: _actor, targetLabel: _target, ...filters }: AuditScreenFilters) => filters;
 
 export function AuditLogRoute() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const filters: AuditScreenFilters = Object.fromEntries(
-    FILTER_NAMES.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])),
-  );
-  const page = Number(params.get('page')) || 1;
+  const url = useListUrl(FILTER_NAMES);
+  const filters: AuditScreenFilters = { ...url.filters, sort: url.sort };
+  const { page, update } = url;
   const log = useAuditLog({ ...forApi(filters), page });
   const exporting = useExportAuditLog();
-
-  const update = (changes: Partial<AuditScreenFilters> & { page?: number }) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [name, value] of Object.entries(changes)) {
-        if (value === undefined || value === '') next.delete(name);
-        else next.set(name, String(value));
-      }
-      // A new filter starts from the first page.
-      if (changes.page === undefined) next.delete('page');
-      return next;
-    });
 
   const exportFile = () =>
     exporting.mutate(forApi(filters), {
