@@ -14,6 +14,7 @@ import { Modal } from '../ui/modal';
 import { BulkActions, type BulkAction, type UseBulk } from './bulk-actions';
 import { ListFilters, type ListFilter } from './list-filters';
 import { PaginationBar } from './pagination';
+import { SelectPageBox, SelectRowBox, useRowSelection } from './row-selection';
 import { SortHeader } from './sort-header';
 import { useListUrl } from './use-list-url';
 
@@ -94,27 +95,18 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
   }
   const [editing, setEditing] = useState<{ row?: Row } | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const params = { page, q, sort, filters: url.filters };
   const list = useList(params);
   const remove = useDelete();
   const exporting = useExport();
   const rows = list.data?.data ?? [];
-  // Only rows on the page can be chosen: turning the page or filtering leaves the others behind.
-  const selected = rows.filter((row) => chosen.has(row._id));
+  const selection = useRowSelection(rows);
   const columnCount = columns.length + (hasActions ? 1 : 0) + (bulk ? 1 : 0);
 
   const search = (event: FormEvent) => {
     event.preventDefault();
     url.update({ q: draft.trim() });
   };
-  const toggle = (id: string) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-  const isAllChosen = rows.length > 0 && selected.length === rows.length;
 
   const confirmDelete = () => {
     const row = deleting;
@@ -179,12 +171,12 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
         <BulkActions
           actions={bulk.actions}
           useBulk={bulk.useBulk}
-          selected={selected.map((row) => row._id)}
+          selected={selection.selected.map((row) => row._id)}
           labelOf={(id) => {
             const row = rows.find((one) => one._id === id);
             return row ? bulk.labelOf(row) : id;
           }}
-          onDone={() => setChosen(new Set())}
+          onDone={selection.clear}
         />
       )}
       {list.isError ? (
@@ -198,14 +190,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                 <tr>
                   {bulk && (
                     <th scope="col" className="w-10 px-4 py-2">
-                      <input
-                        type="checkbox"
-                        checked={isAllChosen}
-                        disabled={rows.length === 0}
-                        onChange={() => setChosen(isAllChosen ? new Set() : new Set(rows.map((row) => row._id)))}
-                        aria-label={t('list.selectPage')}
-                        className="size-4 accent-brand-600"
-                      />
+                      <SelectPageBox selection={selection} />
                     </th>
                   )}
                   {columns.map((column) =>
@@ -248,16 +233,10 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                 {rows.map((row) => {
                   const isDeleting = remove?.isPending === true && remove.variables === row._id;
                   return (
-                    <tr key={row._id} className={chosen.has(row._id) ? 'bg-brand-50' : undefined}>
+                    <tr key={row._id} className={selection.isChosen(row._id) ? 'bg-brand-50' : undefined}>
                       {bulk && (
                         <td className="px-4 py-2 align-top">
-                          <input
-                            type="checkbox"
-                            checked={chosen.has(row._id)}
-                            onChange={() => toggle(row._id)}
-                            aria-label={t('list.selectRow', { row: bulk.labelOf(row) })}
-                            className="size-4 accent-brand-600"
-                          />
+                          <SelectRowBox selection={selection} id={row._id} label={bulk.labelOf(row)} />
                         </td>
                       )}
                       {columns.map((column) => (

@@ -6,6 +6,7 @@ import type { Invite } from '@community/shared';
 import { BulkActions } from '../../../components/resource-list/bulk-actions';
 import { ListFilters, type ListFilter } from '../../../components/resource-list/list-filters';
 import { PaginationBar } from '../../../components/resource-list/pagination';
+import { SelectPageBox, SelectRowBox, useRowSelection } from '../../../components/resource-list/row-selection';
 import { SortHeader } from '../../../components/resource-list/sort-header';
 import { useListUrl } from '../../../components/resource-list/use-list-url';
 import { Alert } from '../../../components/ui/alert';
@@ -41,12 +42,10 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
   const { page, sort } = url;
   const [deleting, setDeleting] = useState<Invite | null>(null);
   const [revoking, setRevoking] = useState<Invite | null>(null);
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const list = useInvites({ page, sort, filters: url.filters });
   const exporting = useExportInvites();
   const rows = list.data?.data ?? [];
-  const selected = rows.filter((invite) => chosen.has(invite._id));
-  const isAllChosen = rows.length > 0 && selected.length === rows.length;
+  const selection = useRowSelection(rows);
   const labelOf = (invite: Invite) => invite.email ?? `${invite.token.slice(0, 8)}…`;
   const statusFilter: ListFilter[] = [
     {
@@ -115,12 +114,12 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
             { action: 'delete', label: t('list.delete'), tone: 'danger' },
           ]}
           useBulk={useBulkInvites}
-          selected={selected.map((invite) => invite._id)}
+          selected={selection.selected.map((invite) => invite._id)}
           labelOf={(id) => {
             const invite = rows.find((one) => one._id === id);
             return invite ? labelOf(invite) : id;
           }}
-          onDone={() => setChosen(new Set())}
+          onDone={selection.clear}
         />
       }
       {list.isError ? (
@@ -131,14 +130,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
             <thead className="bg-slate-50 text-left text-slate-700">
               <tr>
                 <th scope="col" className="w-8 px-3 py-2">
-                  <input
-                    type="checkbox"
-                    checked={isAllChosen}
-                    disabled={rows.length === 0}
-                    onChange={() => setChosen(isAllChosen ? new Set() : new Set(rows.map((invite) => invite._id)))}
-                    aria-label={t('list.selectPage')}
-                    className="size-4 accent-brand-600"
-                  />
+                  <SelectPageBox selection={selection} />
                 </th>
                 {['created', 'email', 'token', 'expires', 'status', 'link', 'actions'].map((column) =>
                   SORTED[column] ? (
@@ -178,22 +170,12 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                 return (
                   <tr
                     key={invite._id}
-                    className={chosen.has(invite._id) ? 'bg-brand-50' : view === 'expired' ? 'bg-red-50' : undefined}
+                    className={
+                      selection.isChosen(invite._id) ? 'bg-brand-50' : view === 'expired' ? 'bg-red-50' : undefined
+                    }
                   >
                     <td className="px-3 py-2 align-top">
-                      <input
-                        type="checkbox"
-                        checked={chosen.has(invite._id)}
-                        onChange={() =>
-                          setChosen((current) => {
-                            const next = new Set(current);
-                            if (!next.delete(invite._id)) next.add(invite._id);
-                            return next;
-                          })
-                        }
-                        aria-label={t('list.selectRow', { row: labelOf(invite) })}
-                        className="size-4 accent-brand-600"
-                      />
+                      <SelectRowBox selection={selection} id={invite._id} label={labelOf(invite)} />
                     </td>
                     <td className="whitespace-nowrap px-3 py-2">{formatDate(invite.createdAt)}</td>
                     <td className="px-3 py-2">
