@@ -103,6 +103,17 @@ describe('totals on a real database', () => {
     expect(listed.body.data).toHaveLength(25);
   });
 
+  it('looks up a typed word that a separator ends as a whole tail, and only the last one as a prefix', async () => {
+    const query = async (q: string) =>
+      (
+        await queryRows<{ words: string | null }>(server.deps.db, sql`select user_search_query(${q})::text as words`)
+      )[0]!.words;
+    expect(await query('Giorgos Ioannou')).toBe("'giorgos' & ( 'ioannou' | 'ioannou':* )");
+    expect(await query('member12345@')).toBe("'member12345'");
+    expect(await query('@bench.test')).toBe("'bench' & ( 'test' | 'test':* )");
+    expect(await query('ab')).toBeNull();
+  });
+
   it('serves a search, Greek included, from the word index and finds what ILIKE finds', async () => {
     // On a table this small the planner rightly reads the table; forbidding that shows the
     // index matches the query. At 100,000 rows the planner picks it by itself (bench/search).
