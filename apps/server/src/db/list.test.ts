@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../test/test-server.js';
 import { containsPattern, EXACT_COUNT_LIMIT, filteredTotal, pageWindow, tableTotal } from './list.js';
 import { queryRows } from './query-rows.js';
 import { userSearch } from '../features/users/user-search.js';
+import { userFirstPageIds, userOrder, userWhere, type UserSort } from '../features/users/users.queries.js';
 
 describe('pageWindow', () => {
   it('reads pages before the middle forwards', () => {
@@ -101,6 +102,46 @@ describe('totals on a real database', () => {
     const listed = await server.get('/api/auth/users?q=bulkname', await server.adminToken());
     expect(listed.body.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
     expect(listed.body.data).toHaveLength(25);
+  });
+
+  it('reads the first page of a search in the list order and counts it, whichever way the page is found', async () => {
+    const sorts: UserSort[] = [
+      { field: 'createdAt', isDescending: true },
+      { field: 'createdAt', isDescending: false },
+      { field: 'name', isDescending: false },
+      { field: 'email', isDescending: true },
+    ];
+    for (const sort of sorts) {
+      for (const q of ['bulkname', 'ulkname 11', 'bulk1199@', 'nothing-like-it']) {
+        const where = userWhere({
+          q,
+          confirmed: undefined,
+          blocked: undefined,
+          joinedFrom: undefined,
+          joinedTo: undefined,
+        })!;
+        const expected = await queryRows<{ id: string }>(
+          server.deps.db,
+          sql`select id::text from users
+              where name ilike ${containsPattern(q)} or email ilike ${containsPattern(q)}
+              order by ${sql.join(userOrder(sort), sql`, `)}`,
+        );
+        const counted = Math.min(expected.length, EXACT_COUNT_LIMIT + 1);
+        // Walking the whole list, and walking 10 users only: the page is then found by sorting.
+        for (const walk of [5000, 10]) {
+          const page = await userFirstPageIds(server.deps.db, where, sort, 25, walk);
+          expect(page.counted, `${q} ${walk}`).toBe(counted);
+          expect(page.ids, `${q} ${sort.field} ${walk}`).toEqual(expected.slice(0, 25).map((row) => row.id));
+        }
+      }
+    }
+    const admin = await server.adminToken();
+    const listed = await server.get('/api/auth/users?q=ulkname%2011&sort=name', admin);
+    expect(listed.body.total).toBe(111);
+    expect(listed.body.pages).toBe(5);
+    const second = await server.get('/api/auth/users?q=ulkname%2011&sort=name&page=2', admin);
+    expect(second.body.total).toBe(111);
+    expect(second.body.startIndex).toBe(26);
   });
 
   it('looks up a typed word that a separator ends as a whole tail, and only the last one as a prefix', async () => {

@@ -84,16 +84,22 @@ async function anchorsFor(db: Db, name: string, version: number, load: () => Pro
  * Exact up to EXACT_COUNT_LIMIT, an estimate beyond; `matches` is a `select 1 from ... where ...`.
  * A search is repeated as its pages are turned, so its total is kept until any table changes.
  */
-export function filteredTotal(db: Db, matches: SQL, source: CacheSource = 'all'): Promise<number> {
-  return cached(db, 'list:filtered-total', source, cacheKey(matches), () => countMatches(db, matches));
+export function filteredTotal(db: Db, matches: SQL, source: CacheSource = 'all', counted?: number): Promise<number> {
+  return cached(db, 'list:filtered-total', source, cacheKey(matches), () => countMatches(db, matches, counted));
 }
 
-async function countMatches(db: Db, matches: SQL): Promise<number> {
-  const [counted] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (${matches} limit ${EXACT_COUNT_LIMIT + 1}) as bounded`,
-  );
-  const exact = Number(counted?.n ?? 0);
+/** `counted`: the matches already counted, up to EXACT_COUNT_LIMIT + 1, by the query of the first page. */
+async function countMatches(db: Db, matches: SQL, counted?: number): Promise<number> {
+  const exact =
+    counted ??
+    Number(
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from (${matches} limit ${EXACT_COUNT_LIMIT + 1}) as bounded`,
+        )
+      )[0]?.n ?? 0,
+    );
   if (exact <= EXACT_COUNT_LIMIT) return exact;
   const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${matches}`);
   const raw = plan?.['QUERY PLAN'];
@@ -127,6 +133,11 @@ export type ListOptions<Row> = {
   from?: SQL;
   anchors?: { name: string; load: () => Promise<SortKey[]> };
   fetch: (window: PageWindow) => Promise<Row[]>;
+  /**
+   * The first page of a filtered list together with its matches counted up to
+   * EXACT_COUNT_LIMIT + 1, read at once; in place of `fetch` and the count for page 1.
+   */
+  firstPage?: (limit: number) => Promise<{ rows: Row[]; counted: number }>;
   /** Rows that change with the clock alone (an invite expires) are read afresh every time. */
   changesWithTime?: boolean;
   /** What pages and totals are kept until: any list table (the default), or only these tables. */
@@ -153,6 +164,13 @@ async function readPage<Row>(db: Db, options: ListOptions<Row>): Promise<Paginat
   const offset = (query.page - 1) * query.limit;
   let total: number;
   let window: PageWindow;
+  if (where && query.page === 1 && options.firstPage) {
+    const { rows, counted } = await options.firstPage(query.limit);
+    const matches = sql`select 1 from ${options.from ?? sql.identifier(table)} where ${where}`;
+    // Kept for the next pages; beyond the limit, the planner's estimate.
+    total = await filteredTotal(db, matches, options.source, counted);
+    return { data: rows, ...paginate(total, 1, query.limit, rows.length) };
+  }
   if (where) {
     // The first page is read before counting: with room to spare it holds every match.
     const first = query.page === 1 ? await options.fetch({ offset: 0, limit: query.limit, reversed: false }) : null;

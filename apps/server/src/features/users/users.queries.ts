@@ -1,7 +1,7 @@
-import { and, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { LoginResponse, User, UserFilters, UserListQuery, UserSortField } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { ANCHOR_EVERY, listPage, type PageWindow, type SortKey } from '../../db/list.js';
+import { ANCHOR_EVERY, EXACT_COUNT_LIMIT, listPage, type PageWindow, type SortKey } from '../../db/list.js';
 import { queryRows } from '../../db/query-rows.js';
 import { roles, userRoles, users } from '../../db/schema.js';
 import { cached } from '../../db/table-changes.js';
@@ -102,6 +102,47 @@ export async function userAnchors(db: Db, sort: UserSort): Promise<SortKey[]> {
 
 type UserPageIds = ReturnType<typeof userPageIds>;
 
+/** How many users, in the list's order, the first page of a term with many matches reads at most. */
+export const FIRST_PAGE_WALK = 5000;
+
+/**
+ * The first page's ids and the matches counted up to EXACT_COUNT_LIMIT + 1, in one statement.
+ * Up to that many matches are read in any order (through the word index for a search); when
+ * they are all there is, the page is the first of them in the list's order. When there are
+ * more, the term is common: the list's order is walked for its first FIRST_PAGE_WALK users,
+ * which hold the page if the term is at all dense, and only if they do not are all matches
+ * sorted (docs/decisions/018-user-search.md).
+ */
+export async function userFirstPageIds(db: Db, where: SQL, sort: UserSort, limit: number, walk = FIRST_PAGE_WALK) {
+  const order = sql.join(userOrder(sort), sql`, `);
+  const direction = sql.raw(sort.isDescending ? 'desc' : 'asc');
+  const dense = sql`(select n from counted) > ${EXACT_COUNT_LIMIT}`;
+  const rows = await queryRows<{ id: string; n: number }>(
+    db,
+    sql`with matched as materialized (
+          select ${users.id} as id, ${SORT_KEYS[sort.field].expression} as key from ${users}
+          where ${where} limit ${EXACT_COUNT_LIMIT + 1}),
+        counted as materialized (select count(*)::int as n from matched)
+        select page.id::text as id, (select n from counted) as n from (
+          (select id from matched where not ${dense} order by key ${direction}, id ${direction} limit ${limit})
+          union all (select ${users.id} as id
+            from (select * from ${users} order by ${order} limit ${walk}) as ${users}
+            where ${dense} and ${where} order by ${order} limit ${limit})
+        ) as page`,
+  );
+  // No row only when nothing matches.
+  const counted = Number(rows[0]?.n ?? 0);
+  if (counted <= EXACT_COUNT_LIMIT || rows.length === limit) return { ids: rows.map((row) => row.id), counted };
+  // The walk did not find a page: the term is rare enough to sort all its matches.
+  const sorted = await db
+    .select({ id: sql<string>`${users.id}::text` })
+    .from(users)
+    .where(where)
+    .orderBy(...userOrder(sort))
+    .limit(limit);
+  return { ids: sorted.map((row) => row.id), counted };
+}
+
 /**
  * A page of users in the order and with the filters asked, deep pages from the anchors: `name`
  * names the list's rows, and `readRows` reads them for the page's ids, in the order it is given.
@@ -122,6 +163,14 @@ export function listUserPage<Row>(
     where,
     anchors: { name: `users:${order}`, load: () => userAnchors(db, sort) },
     fetch: (window) => readRows(userPageIds(db, where, sort, window), userOrder(sort, window.reversed)),
+    firstPage: where
+      ? async (limit) => {
+          const { ids, counted } = await userFirstPageIds(db, where, sort, limit);
+          if (ids.length === 0) return { rows: [], counted };
+          const pageIds = db.select({ id: users.id }).from(users).where(inArray(users.id, ids)).as('page_ids');
+          return { rows: await readRows(pageIds, userOrder(sort)), counted };
+        }
+      : undefined,
   });
 }
 
