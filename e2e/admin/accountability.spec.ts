@@ -17,7 +17,8 @@ test.describe('[ADMIN][AUDIT]', () => {
       .getByRole('button', { name: 'Edit' })
       .click();
     const edit = page.getByRole('dialog', { name: 'Edit Role' });
-    await edit.getByLabel('GET /api/auth/users', { exact: true }).check();
+    await edit.getByRole('combobox', { name: 'Permissions (0)', exact: true }).fill('auth/users');
+    await edit.getByRole('option', { name: 'GET /api/auth/users', exact: true }).click();
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Role updated successfully.')).toBeVisible();
 

@@ -17,9 +17,15 @@ test.describe('[ADMIN][ROLES]', () => {
     await page.getByRole('button', { name: 'Add New Role' }).click();
     const dialog = page.getByRole('dialog', { name: 'Post Role' });
     await dialog.getByLabel('Name').fill('Editors');
-    await dialog.getByLabel('GET /api/auth/users', { exact: true }).check();
-    await dialog.getByLabel('Users (/users)').check();
-    await expect(dialog.getByText('Permissions (1)', { exact: true })).toBeVisible();
+    // Permissions and menu entries are found by typing; each pick joins the list under its field.
+    await dialog.getByRole('combobox', { name: 'Permissions (0)', exact: true }).fill('auth/users');
+    await dialog.getByRole('option', { name: 'GET /api/auth/users', exact: true }).click();
+    await expect(dialog.getByRole('list', { name: 'Permissions', exact: true })).toHaveText('GET /api/auth/users');
+    await dialog.getByRole('combobox', { name: 'Client Permissions (0)' }).fill('Users');
+    await expect(dialog.getByRole('option', { name: 'Users (/users)' })).toBeVisible();
+    await dialog.getByRole('combobox', { name: 'Client Permissions (0)' }).press('Enter');
+    await expect(dialog.getByRole('list', { name: 'Client Permissions' })).toContainText('Users (/users)');
+    await expect(dialog.getByRole('combobox', { name: 'Permissions (1)', exact: true })).toBeVisible();
     await expectAccessible(page);
     await shoot(page, 'roles-create');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -31,7 +37,7 @@ test.describe('[ADMIN][ROLES]', () => {
     await expect(row).toContainText('custom');
     await row.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Role' });
-    await expect(edit.getByLabel('GET /api/auth/users', { exact: true })).toBeChecked();
+    await expect(edit.getByRole('list', { name: 'Permissions', exact: true })).toHaveText('GET /api/auth/users');
     await edit.getByLabel('Name').fill('Admin');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit.getByRole('alert').filter({ hasText: 'A role with this name already exists.' })).toBeVisible();

@@ -2,8 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { Role } from '@community/shared';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { resourceTexts } from '../../components/resource-list/resource-texts';
-import { useClientPermissionChoices } from '../../features/client-permissions/api/get-client-permissions';
-import { usePermissionChoices } from '../../features/permissions/api/get-permissions';
+import {
+  menuEntryLabel,
+  useClientPermissionOptions,
+} from '../../features/client-permissions/api/search-client-permissions';
+import { permissionLabel, usePermissionOptions } from '../../features/permissions/api/search-permissions';
 import { useDeleteRole } from '../../features/roles/api/delete-role';
 import { useRoles } from '../../features/roles/api/get-roles';
 import { RoleForm } from '../../features/roles/components/role-form';
@@ -24,20 +27,15 @@ export function RolesRoute() {
       defaultSort="name"
       columns={columns}
       texts={resourceTexts(t, 'roles')}
-      renderForm={(props) => <RoleFormWithChoices {...props} />}
-    />
-  );
-}
-
-/** The pickers' lists are read when the form opens: every permission and client permission. */
-function RoleFormWithChoices(props: { row?: Role; onDone: () => void }) {
-  const permissions = usePermissionChoices(1e6);
-  const clientPermissions = useClientPermissionChoices(1e6);
-  return (
-    <RoleForm
-      {...props}
-      permissions={permissions.data?.data ?? []}
-      clientPermissions={clientPermissions.data?.data ?? []}
+      renderForm={(props) => (
+        <RoleForm
+          {...props}
+          usePermissionOptions={usePermissionOptions}
+          useClientPermissionOptions={useClientPermissionOptions}
+          permissionLabel={permissionLabel}
+          menuEntryLabel={menuEntryLabel}
+        />
+      )}
     />
   );
 }

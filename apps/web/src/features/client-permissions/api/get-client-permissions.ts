@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRoutes, type ListResponse, type ClientPermission } from '@community/shared';
 import { api } from '../../../lib/api-client';
-import { choicesConfig, listSearch, pagedListConfig, type ListParams } from '../../../lib/list-query';
+import { listSearch, pagedListConfig, type ListParams } from '../../../lib/list-query';
 import { clientPermissionKeys } from './keys';
 
 export const getClientPermissions = (params: ListParams, signal?: AbortSignal) =>
@@ -15,13 +15,3 @@ export const getClientPermissionsQueryOptions = (params: ListParams) =>
   });
 
 export const useClientPermissions = (params: ListParams) => useQuery(getClientPermissionsQueryOptions(params));
-
-/** Up to `limit` client permissions at once (the server answers at most 1,000), for a picker. */
-export const getClientPermissionChoicesQueryOptions = (limit: number) =>
-  queryOptions({
-    queryKey: clientPermissionKeys.choices(limit),
-    queryFn: ({ signal }) => getClientPermissions({ limit }, signal),
-    ...choicesConfig,
-  });
-
-export const useClientPermissionChoices = (limit: number) => useQuery(getClientPermissionChoicesQueryOptions(limit));

@@ -6,7 +6,6 @@ const all = ['client-permissions'] as const;
 export const clientPermissionKeys = {
   all,
   list: (params: ListParams) => [...all, 'list', params] as const,
-  choices: (limit: number) => [...all, 'choices', limit] as const,
   /**
    * The menu of the signed-in user (or of a guest). It stays outside `all`: an edit reaches the
    * menu when its 5 minutes are up, or at the next sign-in. The names come in the screen's language.

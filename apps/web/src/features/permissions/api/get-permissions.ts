@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRoutes, type ListResponse, type Permission } from '@community/shared';
 import { api } from '../../../lib/api-client';
-import { choicesConfig, listSearch, pagedListConfig, type ListParams } from '../../../lib/list-query';
+import { listSearch, pagedListConfig, type ListParams } from '../../../lib/list-query';
 import { permissionKeys } from './keys';
 
 export const getPermissions = (params: ListParams, signal?: AbortSignal) =>
@@ -15,13 +15,3 @@ export const getPermissionsQueryOptions = (params: ListParams) =>
   });
 
 export const usePermissions = (params: ListParams) => useQuery(getPermissionsQueryOptions(params));
-
-/** Up to `limit` permissions at once (the server answers at most 1,000), for a picker. */
-export const getPermissionChoicesQueryOptions = (limit: number) =>
-  queryOptions({
-    queryKey: permissionKeys.choices(limit),
-    queryFn: ({ signal }) => getPermissions({ limit }, signal),
-    ...choicesConfig,
-  });
-
-export const usePermissionChoices = (limit: number) => useQuery(getPermissionChoicesQueryOptions(limit));

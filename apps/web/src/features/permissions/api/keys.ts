@@ -6,5 +6,4 @@ const all = ['permissions'] as const;
 export const permissionKeys = {
   all,
   list: (params: ListParams) => [...all, 'list', params] as const,
-  choices: (limit: number) => [...all, 'choices', limit] as const,
 };

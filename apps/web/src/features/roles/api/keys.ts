@@ -7,5 +7,4 @@ export const roleKeys = {
   all,
   list: (params: ListParams) => [...all, 'list', params] as const,
   choices: (limit: number) => [...all, 'choices', limit] as const,
-  search: (term: string) => [...all, 'search', term] as const,
 };

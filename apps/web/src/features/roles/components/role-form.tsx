@@ -1,23 +1,34 @@
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { createRoleBodySchema, type ClientPermission, type Permission, type Role } from '@community/shared';
+import { createRoleBodySchema, type Role } from '@community/shared';
 import { ResourceForm, useSaveResource } from '../../../components/resource-list/resource-form';
 import { saveTexts } from '../../../components/resource-list/resource-texts';
+import type { ComboboxOption, UseComboboxOptions } from '../../../components/ui/combobox';
+import { MultiCombobox } from '../../../components/ui/multi-combobox';
 import { TextField } from '../../../components/ui/text-field';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateRole } from '../api/create-role';
 import { useUpdateRole } from '../api/update-role';
-import { CheckboxList } from './checkbox-list';
 
 type Props = {
   row?: Role;
   onDone: () => void;
-  /** What the checkboxes offer. */
-  permissions: Permission[];
-  clientPermissions: ClientPermission[];
+  /** What the pickers find as one types, and how the role's own ones read. */
+  usePermissionOptions: UseComboboxOptions;
+  useClientPermissionOptions: UseComboboxOptions;
+  permissionLabel: (permission: Role['permissions'][number]) => string;
+  menuEntryLabel: (entry: Role['clientPermissions'][number]) => string;
 };
 
-export function RoleForm({ row, onDone, permissions, clientPermissions }: Props) {
+export function RoleForm({
+  row,
+  onDone,
+  usePermissionOptions,
+  useClientPermissionOptions,
+  permissionLabel,
+  menuEntryLabel,
+}: Props) {
   const { t } = useTranslation();
   const form = useZodForm(createRoleBodySchema, {
     defaultValues: {
@@ -34,6 +45,13 @@ export function RoleForm({ row, onDone, permissions, clientPermissions }: Props)
     save(() => (row ? updateRole.mutateAsync({ id: row._id, body }) : createRole.mutateAsync(body))),
   );
   const { errors, isSubmitting } = form.formState;
+  // What is picked, as shown: the form keeps only the ids.
+  const [permissions, setPermissions] = useState<ComboboxOption[]>(
+    (row?.permissions ?? []).map((permission) => ({ value: permission._id, label: permissionLabel(permission) })),
+  );
+  const [menuEntries, setMenuEntries] = useState<ComboboxOption[]>(
+    (row?.clientPermissions ?? []).map((entry) => ({ value: entry._id, label: menuEntryLabel(entry) })),
+  );
   return (
     <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
       <TextField label={t('fields.name')} error={errors.name?.message} {...form.register('name')} />
@@ -42,11 +60,15 @@ export function RoleForm({ row, onDone, permissions, clientPermissions }: Props)
         control={form.control}
         name="permission"
         render={({ field }) => (
-          <CheckboxList
-            legend={t('roles.permissions')}
-            selected={field.value ?? []}
-            onChange={field.onChange}
-            options={permissions.map((p) => ({ value: p._id, label: `${p.method} ${p.route}` }))}
+          <MultiCombobox
+            label={t('roles.permissions')}
+            placeholder={t('combobox.typeToSearch')}
+            values={permissions}
+            onChange={(values) => {
+              setPermissions(values);
+              field.onChange(values.map((value) => value.value));
+            }}
+            useOptions={usePermissionOptions}
           />
         )}
       />
@@ -54,14 +76,15 @@ export function RoleForm({ row, onDone, permissions, clientPermissions }: Props)
         control={form.control}
         name="clientPermission"
         render={({ field }) => (
-          <CheckboxList
-            legend={t('roles.clientPermissions')}
-            selected={field.value ?? []}
-            onChange={field.onChange}
-            options={clientPermissions.map((p) => ({
-              value: p._id,
-              label: `${p.name} (${p.path})`,
-            }))}
+          <MultiCombobox
+            label={t('roles.clientPermissions')}
+            placeholder={t('combobox.typeToSearch')}
+            values={menuEntries}
+            onChange={(values) => {
+              setMenuEntries(values);
+              field.onChange(values.map((value) => value.value));
+            }}
+            useOptions={useClientPermissionOptions}
           />
         )}
       />

@@ -6,5 +6,4 @@ const all = ['users'] as const;
 export const userKeys = {
   all,
   list: (params: ListParams) => [...all, 'list', params] as const,
-  search: (term: string, filters: Record<string, string>) => [...all, 'search', term, filters] as const,
 };
