@@ -10,7 +10,8 @@ export default defineConfig({
   workers: 1,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
+  // Every accessibility check and every picture is made in both themes: the longest flows pass 30 s.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   outputDir: '../test-results/e2e',
   reporter: [['list']],
