@@ -38,15 +38,19 @@ const toProfile = (row: Row): Profile => ({
 
 /** Every user has a profile, stored or empty: the list is the users list with profile fields. */
 export const listUserProfiles = (db: Db, query: UserListQuery) =>
-  listUserPage(db, 'profiles', query, async (pageIds, order) => {
-    const rows = await db
-      .select(columns)
-      .from(users)
-      .innerJoin(pageIds, eq(users.id, pageIds.id))
-      .leftJoin(profiles, eq(profiles.userId, users.id))
-      .orderBy(...order);
-    return rows.map(toProfile);
-  });
+  listUserPage(
+    db,
+    'profiles',
+    query,
+    async (pageIds, order) =>
+      db
+        .select({ ...columns, matches: pageIds.matches })
+        .from(users)
+        .innerJoin(pageIds, eq(users.id, pageIds.id))
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .orderBy(...order),
+    toProfile,
+  );
 
 /** Every profile the filters match, in the list's order, a batch at a time. */
 export const exportUserProfiles = (db: Db, filters: Omit<UserListQuery, 'page' | 'limit'>) =>

@@ -71,6 +71,9 @@ export function userWhere(filters: Omit<UserFilters, 'sort'>): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+/** Pages other than a filtered first page carry no count. */
+const noCount = sql<number | null>`null::int`.as('matches');
+
 /** The ids of one page, from the order's index alone; only those rows are then read. */
 export const userPageIds = (
   db: Db,
@@ -79,7 +82,7 @@ export const userPageIds = (
   { offset, limit, reversed, from }: PageWindow,
 ) =>
   db
-    .select({ id: users.id })
+    .select({ id: users.id, matches: noCount })
     .from(users)
     .where(and(where, from ? beyond(sort, from, true) : undefined))
     .orderBy(...userOrder(sort, reversed))
@@ -106,52 +109,59 @@ type UserPageIds = ReturnType<typeof userPageIds>;
 export const FIRST_PAGE_WALK = 5000;
 
 /**
- * The first page's ids and the matches counted up to EXACT_COUNT_LIMIT + 1, in one statement.
- * Up to that many matches are read in any order (through the word index for a search); when
- * they are all there is, the page is the first of them in the list's order. When there are
- * more, the term is common: the list's order is walked for its first FIRST_PAGE_WALK users,
- * which hold the page if the term is at all dense, and only if they do not are all matches
- * sorted (docs/decisions/018-user-search.md).
+ * The first page of a filtered list as page ids, each with the matches counted up to
+ * EXACT_COUNT_LIMIT + 1 (`matches`): up to that many matches are read once, in any order (through
+ * the word index for a search). When they are all there is, the page is the first of them in the
+ * list's order; when there are more, it is not, and `userDensePageIds` reads it.
  */
-export async function userFirstPageIds(db: Db, where: SQL, sort: UserSort, limit: number, walk = FIRST_PAGE_WALK) {
-  const order = sql.join(userOrder(sort), sql`, `);
+export const userFirstPageIds = (db: Db, where: SQL, sort: UserSort, limit: number) => {
   const direction = sql.raw(sort.isDescending ? 'desc' : 'asc');
-  const dense = sql`(select n from counted) > ${EXACT_COUNT_LIMIT}`;
-  const rows = await queryRows<{ id: string; n: number }>(
+  // Named apart from every users column: a join with users refers to them unqualified.
+  return db
+    .select({ id: sql<string>`counted.id`.as('page_id'), matches: sql<number | null>`counted.n`.as('matches') })
+    .from(
+      sql`(select id, key, count(*) over ()::int as n from (
+            select ${users.id} as id, ${SORT_KEYS[sort.field].expression} as key from ${users}
+            where ${where} limit ${EXACT_COUNT_LIMIT + 1}) as matched) as counted`,
+    )
+    .orderBy(sql`counted.key ${direction}`, sql`counted.id ${direction}`)
+    .limit(limit)
+    .as('page_ids') as unknown as UserPageIds;
+};
+
+/**
+ * The first page of a term with more than EXACT_COUNT_LIMIT matches, a common one: the list's
+ * order is walked for its first `walk` users, which hold the page if the term is at all dense;
+ * only if they do not are all matches sorted (docs/decisions/018-user-search.md).
+ */
+export async function userDensePageIds(db: Db, where: SQL, sort: UserSort, limit: number, walk = FIRST_PAGE_WALK) {
+  const order = sql.join(userOrder(sort), sql`, `);
+  const walked = await queryRows<{ id: string }>(
     db,
-    sql`with matched as materialized (
-          select ${users.id} as id, ${SORT_KEYS[sort.field].expression} as key from ${users}
-          where ${where} limit ${EXACT_COUNT_LIMIT + 1}),
-        counted as materialized (select count(*)::int as n from matched)
-        select page.id::text as id, (select n from counted) as n from (
-          (select id from matched where not ${dense} order by key ${direction}, id ${direction} limit ${limit})
-          union all (select ${users.id} as id
-            from (select * from ${users} order by ${order} limit ${walk}) as ${users}
-            where ${dense} and ${where} order by ${order} limit ${limit})
-        ) as page`,
+    sql`select ${users.id}::text as id
+        from (select * from ${users} order by ${order} limit ${walk}) as ${users}
+        where ${where} order by ${order} limit ${limit}`,
   );
-  // No row only when nothing matches.
-  const counted = Number(rows[0]?.n ?? 0);
-  if (counted <= EXACT_COUNT_LIMIT || rows.length === limit) return { ids: rows.map((row) => row.id), counted };
-  // The walk did not find a page: the term is rare enough to sort all its matches.
+  if (walked.length === limit) return walked.map((row) => row.id);
   const sorted = await db
     .select({ id: sql<string>`${users.id}::text` })
     .from(users)
     .where(where)
     .orderBy(...userOrder(sort))
     .limit(limit);
-  return { ids: sorted.map((row) => row.id), counted };
+  return sorted.map((row) => row.id);
 }
 
 /**
  * A page of users in the order and with the filters asked, deep pages from the anchors: `name`
  * names the list's rows, and `readRows` reads them for the page's ids, in the order it is given.
  */
-export function listUserPage<Row>(
+export function listUserPage<Read, Row>(
   db: Db,
   name: string,
   query: UserListQuery,
-  readRows: (pageIds: UserPageIds, order: SQL[]) => Promise<Row[]>,
+  readRows: (pageIds: UserPageIds, order: SQL[]) => Promise<(Read & { matches: number | null })[]>,
+  toRow: (read: Read) => Row,
 ) {
   const where = userWhere(query);
   const { sort } = query;
@@ -162,27 +172,39 @@ export function listUserPage<Row>(
     table: 'users',
     where,
     anchors: { name: `users:${order}`, load: () => userAnchors(db, sort) },
-    fetch: (window) => readRows(userPageIds(db, where, sort, window), userOrder(sort, window.reversed)),
+    fetch: async (window) =>
+      (await readRows(userPageIds(db, where, sort, window), userOrder(sort, window.reversed))).map(toRow),
     firstPage: where
       ? async (limit) => {
-          const { ids, counted } = await userFirstPageIds(db, where, sort, limit);
-          if (ids.length === 0) return { rows: [], counted };
-          const pageIds = db.select({ id: users.id }).from(users).where(inArray(users.id, ids)).as('page_ids');
-          return { rows: await readRows(pageIds, userOrder(sort)), counted };
+          // A page and its count in one statement; no row only when nothing matches.
+          const first = await readRows(userFirstPageIds(db, where, sort, limit), userOrder(sort));
+          const counted = Number(first[0]?.matches ?? 0);
+          if (counted <= EXACT_COUNT_LIMIT) return { rows: first.map(toRow), counted };
+          const ids = await userDensePageIds(db, where, sort, limit);
+          const pageIds = db
+            .select({ id: users.id, matches: noCount })
+            .from(users)
+            .where(inArray(users.id, ids))
+            .as('page_ids');
+          return { rows: (await readRows(pageIds, userOrder(sort))).map(toRow), counted };
         }
       : undefined,
   });
 }
 
 export const listUsers = (db: Db, query: UserListQuery) =>
-  listUserPage(db, 'users', query, async (pageIds, order) => {
-    const rows = await db
-      .select(userColumns)
-      .from(users)
-      .innerJoin(pageIds, eq(users.id, pageIds.id))
-      .orderBy(...order);
-    return rows.map(toUser);
-  });
+  listUserPage(
+    db,
+    'users',
+    query,
+    async (pageIds, order) =>
+      db
+        .select({ ...userColumns, matches: pageIds.matches })
+        .from(users)
+        .innerJoin(pageIds, eq(users.id, pageIds.id))
+        .orderBy(...order),
+    toUser,
+  );
 
 const EXPORT_BATCH = 1000;
 
@@ -200,7 +222,7 @@ export async function* userBatches<Row>(
   let after: SortKey | undefined;
   for (;;) {
     const ids = db
-      .select({ id: users.id })
+      .select({ id: users.id, matches: noCount })
       .from(users)
       .where(and(where, after ? beyond(filters.sort, after, false) : undefined))
       .orderBy(...userOrder(filters.sort))
