@@ -35,7 +35,7 @@ function Card({
   return (
     <section
       aria-labelledby={id}
-      className="flex flex-col gap-3 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      className="flex min-w-0 flex-col gap-3 break-words rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
     >
       <div className="flex items-baseline justify-between gap-3">
         <h2 id={id} className="text-base font-semibold text-slate-900">
@@ -70,7 +70,7 @@ export function DashboardCards(props: Props) {
   const members = of('members');
   const activity = of('activity');
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       {registrations && (
         <Card
           id="card-registrations"
