@@ -40,9 +40,10 @@ export function registerClientPermissionRoutes(app: FastifyInstance, { db }: App
       },
     },
     async (request) => {
-      const { categories } = await readUserCategories(db, request.user, request.query);
-      const language = request.language;
-      return { categories: categories.map((entry) => ({ ...entry, name: localizeMenuName(entry.name, language) })) };
+      const menu = await readUserCategories(db, request.user, request.query);
+      // The kept answer serves English readers as it is; Greek readers get the names in Greek.
+      if (request.language !== 'el') return menu;
+      return { categories: menu.categories.map((entry) => ({ ...entry, name: localizeMenuName(entry.name, 'el') })) };
     },
   );
 

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { CreateInvitePanel } from '../../features/invites/components/create-invite-panel';
 import { InvitesTable } from '../../features/invites/components/invites-table';
-import { useRoles } from '../../features/roles/api/get-roles';
+import { MAX_PAGE_SIZE } from '@community/shared';
+import { useRoleChoices } from '../../features/roles/api/get-roles';
 
 export function InvitesRoute() {
   const { t, i18n } = useTranslation();
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-  const roles = useRoles({ limit: 1000 });
+  const roles = useRoleChoices(MAX_PAGE_SIZE);
   const roleOptions = (roles.data?.data ?? []).map((role) => ({ value: role._id, label: role.name }));
   return (
     <section className="flex flex-col gap-6">

@@ -1,5 +1,5 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { Download, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -12,6 +12,7 @@ import { ConfirmDeleteDialog } from '../ui/confirm-dialog';
 import { IconButton } from '../ui/icon-button';
 import { Modal } from '../ui/modal';
 import { BulkActions, type BulkAction, type UseBulk } from './bulk-actions';
+import { ExportButton, type UseExport } from './export-button';
 import { ListFilters, type ListFilter } from './list-filters';
 import { PaginationBar } from './pagination';
 import { SelectPageBox, SelectRowBox, useRowSelection } from './row-selection';
@@ -61,10 +62,8 @@ type Props<Row extends { _id: string }> = {
   /** Rows can be chosen, on this page, and acted on at once. */
   bulk?: { actions: readonly BulkAction[]; useBulk: UseBulk; labelOf: (row: Row) => string };
   /** Saves every row the search, sort and filters match as a file. */
-  useExport?: () => UseMutationResult<void, Error, ListParams>;
+  useExport?: UseExport;
 } & (Editable<Row> | ReadOnly);
-
-const useNoExport = (): ReturnType<NonNullable<Props<{ _id: string }>['useExport']>> | undefined => undefined;
 
 /** Stands in for the delete hook of a read-only list, so the same hooks run on every render. */
 const useNoDelete = (): ReturnType<UseDelete> | undefined => undefined;
@@ -82,7 +81,6 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
   const filters = props.filters ?? NO_FILTERS;
   const hasActions = Boolean(renderForm ?? rowActions);
   const useDelete = props.useDelete ?? useNoDelete;
-  const useExport = props.useExport ?? useNoExport;
   const { t } = useTranslation();
   const url = useListUrl(filters.map((filter) => filter.name));
   const { page, q, sort } = url;
@@ -98,7 +96,6 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
   const params = { page, q, sort, filters: url.filters };
   const list = useList(params);
   const remove = useDelete();
-  const exporting = useExport();
   const rows = list.data?.data ?? [];
   const selection = useRowSelection(rows);
   const columnCount = columns.length + (hasActions ? 1 : 0) + (bulk ? 1 : 0);
@@ -130,21 +127,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
         </h1>
         <div className="flex flex-wrap gap-2">
           {actions}
-          {exporting && (
-            <Button
-              variant="secondary"
-              isBusy={exporting.isPending}
-              onClick={() =>
-                exporting.mutate(
-                  { q, sort, filters: url.filters },
-                  { onError: (error) => toast.error(getErrorMessage(error, t('list.exportError'))) },
-                )
-              }
-            >
-              <Download className="size-4" aria-hidden />
-              {t('list.export')}
-            </Button>
-          )}
+          {props.useExport && <ExportButton useExport={props.useExport} params={{ q, sort, filters: url.filters }} />}
           {renderForm && (
             <Button onClick={() => setEditing({})}>
               <Plus className="size-4" aria-hidden />

@@ -1,9 +1,10 @@
-import { Ban, Copy, Download, RefreshCw, Send, Trash2 } from 'lucide-react';
+import { Ban, Copy, RefreshCw, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Invite } from '@community/shared';
 import { BulkActions } from '../../../components/resource-list/bulk-actions';
+import { ExportButton } from '../../../components/resource-list/export-button';
 import { ListFilters, type ListFilter } from '../../../components/resource-list/list-filters';
 import { PaginationBar } from '../../../components/resource-list/pagination';
 import { SelectPageBox, SelectRowBox, useRowSelection } from '../../../components/resource-list/row-selection';
@@ -43,7 +44,6 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
   const [deleting, setDeleting] = useState<Invite | null>(null);
   const [revoking, setRevoking] = useState<Invite | null>(null);
   const list = useInvites({ page, sort, filters: url.filters });
-  const exporting = useExportInvites();
   const rows = list.data?.data ?? [];
   const selection = useRowSelection(rows);
   const labelOf = (invite: Invite) => invite.email ?? `${invite.token.slice(0, 8)}…`;
@@ -87,19 +87,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
           {t('invites.existing')}
         </h2>
         <div className="flex flex-wrap gap-2">
-          <Button
-            variant="secondary"
-            isBusy={exporting.isPending}
-            onClick={() =>
-              exporting.mutate(
-                { sort, filters: url.filters },
-                { onError: (error) => toast.error(getErrorMessage(error, t('list.exportError'))) },
-              )
-            }
-          >
-            <Download className="size-4" aria-hidden />
-            {t('list.export')}
-          </Button>
+          <ExportButton useExport={useExportInvites} params={{ sort, filters: url.filters }} />
           <Button variant="secondary" onClick={() => list.refetch()} isBusy={list.isFetching}>
             <RefreshCw className="size-4" aria-hidden />
             {t('invites.refresh')}
