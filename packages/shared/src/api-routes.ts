@@ -36,4 +36,25 @@ export const apiRoutes = {
   loginMfaPasskeyOptions: '/api/auth/login/mfa/passkey-options',
   passkeyOptions: '/api/auth/passkey/options',
   passkeyVerify: '/api/auth/passkey/verify',
+  /** Admin CRUD; `/:id/publish`, `/:id/unpublish`, `/:id/duplicate`, `/:id/image`, `/:id/attendees(.csv)`; members `/:id/rsvp`. */
+  events: '/api/auth/events',
+  myEvents: '/api/auth/events/mine',
+  /** Published events, for anyone; `/:id` one of them. */
+  publicEvents: '/api/events',
+  /** The calendar feed; one event's is `/events/:id.ics`. */
+  eventsFeed: '/events.ics',
+} as const;
+
+/** Paths of one event's calls. */
+export const eventPaths = {
+  one: (id: string) => `${apiRoutes.events}/${id}`,
+  publish: (id: string) => `${apiRoutes.events}/${id}/publish`,
+  unpublish: (id: string) => `${apiRoutes.events}/${id}/unpublish`,
+  duplicate: (id: string) => `${apiRoutes.events}/${id}/duplicate`,
+  image: (id: string) => `${apiRoutes.events}/${id}/image`,
+  attendees: (id: string) => `${apiRoutes.events}/${id}/attendees`,
+  attendeesCsv: (id: string) => `${apiRoutes.events}/${id}/attendees.csv`,
+  rsvp: (id: string) => `${apiRoutes.events}/${id}/rsvp`,
+  publicOne: (id: string) => `${apiRoutes.publicEvents}/${id}`,
+  calendar: (id: string) => `/events/${id}.ics`,
 } as const;

@@ -27,3 +27,4 @@ export * from './schemas/mfa.js';
 export * from './schemas/contact.js';
 export * from './schemas/privacy.js';
 export * from './schemas/dashboard.js';
+export * from './schemas/event.js';

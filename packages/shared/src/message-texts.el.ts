@@ -158,6 +158,18 @@ export const MESSAGE_TEXTS_EL: Record<MessageKey, string> = {
   mfaChangePasskeyRemoved: 'Αφαιρέθηκε κλειδί πρόσβασης',
   mfaChangeRecoveryCodes: 'Δημιουργήθηκαν νέοι κωδικοί ανάκτησης',
   mfaChangeReset: 'Ένας διαχειριστής αφαίρεσε τους δεύτερους παράγοντές σας',
+  // Events
+  eventDateFormat: 'Το πεδίο {label} πρέπει να είναι ημερομηνία και ώρα, όπως 2026-12-15T19:30',
+  eventTimeNeeded: 'Το πεδίο {label} χρειάζεται ώρα, αλλιώς σημειώστε την εκδήλωση ως ολοήμερη',
+  eventYearRange: 'Το πεδίο {label} πρέπει να πέφτει στα έτη {first} έως {last}',
+  eventEndBeforeStart: 'Η λήξη πρέπει να είναι μετά την έναρξη',
+  eventTooLong: 'Μια εκδήλωση διαρκεί το πολύ {days} ημέρες',
+  eventCapacity: 'Οι θέσεις πρέπει να είναι ακέραιος από 1 έως {max}',
+  eventWhenUnknown: 'Το πότε πρέπει να είναι ένα από: {allowed}',
+  eventFull: 'Η εκδήλωση είναι πλήρης.',
+  eventPast: 'Η εκδήλωση έχει ήδη γίνει.',
+  eventDraft: 'Η εκδήλωση δεν έχει δημοσιευτεί ακόμη.',
+  eventRsvpOff: 'Η εκδήλωση δεν δέχεται δηλώσεις συμμετοχής.',
   // Mail
   mailFailedTitle: 'Ένα μήνυμα δεν στάλθηκε',
   mailFailedBody: 'Προς {to}, «{subject}»: {error}',
@@ -203,6 +215,15 @@ export const LABEL_TEXTS_EL: Record<string, string> = {
   Reply: 'Απάντηση',
   'Mail on contact': 'Email για νέα μηνύματα',
   'Contact message': 'Μήνυμα επικοινωνίας',
+  Title: 'Τίτλος',
+  Start: 'Έναρξη',
+  End: 'Λήξη',
+  'All day': 'Ολοήμερη',
+  Place: 'Τόπος',
+  Capacity: 'Θέσεις',
+  RSVP: 'Δηλώσεις συμμετοχής',
+  Event: 'Εκδήλωση',
+  Attendee: 'Συμμετέχων',
 };
 
 /**
@@ -225,4 +246,5 @@ export const MENU_NAMES_EL: Record<string, string> = {
   Translations: 'Μεταφράσεις',
   Messages: 'Μηνύματα',
   'Edit Profile': 'Επεξεργασία προφίλ',
+  'Manage events': 'Διαχείριση εκδηλώσεων',
 };

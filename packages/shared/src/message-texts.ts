@@ -154,6 +154,18 @@ export const MESSAGE_TEXTS_EN = {
   mfaChangePasskeyRemoved: 'A passkey was removed',
   mfaChangeRecoveryCodes: 'New recovery codes were made',
   mfaChangeReset: 'An administrator removed your second factors',
+  // Events
+  eventDateFormat: '{label} must be a date and time such as 2026-12-15T19:30',
+  eventTimeNeeded: '{label} needs a time, or mark the event as all day',
+  eventYearRange: '{label} must fall in the years {first} to {last}',
+  eventEndBeforeStart: 'End must be after start',
+  eventTooLong: 'An event can last at most {days} days',
+  eventCapacity: 'Capacity must be a whole number from 1 to {max}',
+  eventWhenUnknown: 'When must be one of {allowed}',
+  eventFull: 'This event is full.',
+  eventPast: 'This event has already taken place.',
+  eventDraft: 'This event is not published yet.',
+  eventRsvpOff: 'This event does not take answers.',
   // Mail
   mailFailedTitle: 'A mail could not be sent',
   mailFailedBody: 'To {to}, "{subject}": {error}',
