@@ -11,6 +11,12 @@ const NAV = [
   { href: '/contact', key: 'public.nav.contact' },
 ];
 
+/** The entry's own page, or a page below it (one event under Events). */
+function isCurrent(path: string, href: string): 'page' | 'location' | undefined {
+  if (path === href) return 'page';
+  return path.startsWith(`${href}/`) ? 'location' : undefined;
+}
+
 /** The guest layout: meteors behind, the site's navigation, the page, the footer. */
 export function GuestLayout({ site, children }: { site: SiteConfig['site'] | undefined; children: ReactNode }) {
   const t = useT();
@@ -40,16 +46,19 @@ export function GuestLayout({ site, children }: { site: SiteConfig['site'] | und
             />
           </div>
           <nav aria-label={t('public.nav.label')} className="flex flex-wrap items-center gap-1 text-sm max-sm:w-full">
-            {NAV.map((item) => (
-              <SiteLink
-                key={item.href}
-                href={item.href}
-                aria-current={path === item.href ? 'page' : undefined}
-                className={`rounded-md px-3 py-2 ${path === item.href ? 'bg-brand-50 font-medium text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`}
-              >
-                {t(item.key)}
-              </SiteLink>
-            ))}
+            {NAV.map((item) => {
+              const current = isCurrent(path, item.href);
+              return (
+                <SiteLink
+                  key={item.href}
+                  href={item.href}
+                  aria-current={current}
+                  className={`rounded-md px-3 py-2 ${current ? 'bg-brand-50 font-medium text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`}
+                >
+                  {t(item.key)}
+                </SiteLink>
+              );
+            })}
             <a
               href="/admin/login"
               className="ml-1 rounded-md bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700"

@@ -2,6 +2,8 @@ import { trimTrailingSlashes } from '@community/shared';
 import { GuestLayout } from './layout';
 import { AboutPage } from './pages/about';
 import { ContactPage } from './pages/contact';
+import { EventPage } from './pages/event';
+import { EventsPage } from './pages/events';
 import { HomePage } from './pages/home';
 import { PrivacyPage } from './pages/privacy';
 import { numbered, ProsePage } from './pages/prose';
@@ -9,10 +11,16 @@ import { usePath, useTitle } from './router';
 import { useSiteConfig } from './site-data';
 import { useT } from './texts';
 
-/** Every public path not listed shows About. */
-function pageOf(path: string) {
+const EVENT_PATH = /^\/events\/([^/]+)$/;
+
+/** Every public path not listed shows About; `/events/<id>` is one event. */
+function pageOf(path: string): { page: string; eventId?: string } {
   const clean = trimTrailingSlashes(path) || '/';
-  return ['/', '/about', '/events', '/contact', '/participate', '/privacy'].includes(clean) ? clean : '/about';
+  const event = EVENT_PATH.exec(clean);
+  if (event) return { page: '/events/:id', eventId: decodeURIComponent(event[1]!) };
+  return {
+    page: ['/', '/about', '/events', '/contact', '/participate', '/privacy'].includes(clean) ? clean : '/about',
+  };
 }
 
 const TITLE_KEYS: Record<string, string> = {
@@ -26,16 +34,17 @@ const TITLE_KEYS: Record<string, string> = {
 
 export function PublicApp() {
   const t = useT();
-  const page = pageOf(usePath());
+  const { page, eventId } = pageOf(usePath());
   const config = useSiteConfig();
   const site = config.state === 'ready' ? config.data.site : undefined;
   const siteName = site?.name ?? t('public.siteName');
-  useTitle(t(TITLE_KEYS[page]!), siteName);
+  // An event's page names itself once it has read the event.
+  useTitle(eventId === undefined ? t(TITLE_KEYS[page]!) : undefined, siteName);
 
   let content;
   if (page === '/') content = <HomePage siteName={siteName} />;
-  else if (page === '/events')
-    content = <ProsePage titleKey="public.events.title" paragraphKeys={numbered('public.events.p', 4)} />;
+  else if (eventId !== undefined) content = <EventPage key={eventId} id={eventId} siteName={siteName} />;
+  else if (page === '/events') content = <EventsPage />;
   else if (page === '/contact') content = <ContactPage />;
   else if (page === '/participate')
     content = <ProsePage titleKey="public.participate.title" paragraphKeys={numbered('public.participate.p', 4)} />;

@@ -36,9 +36,9 @@ export function SiteLink({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAn
   return <a href={href} onClick={follow} {...rest} />;
 }
 
-/** The document title follows the page. */
-export function useTitle(title: string, siteName: string) {
+/** The document title follows the page; undefined leaves it to a page that names itself. */
+export function useTitle(title: string | undefined, siteName: string) {
   useEffect(() => {
-    document.title = `${title} · ${siteName}`;
+    if (title !== undefined) document.title = `${title} · ${siteName}`;
   }, [title, siteName]);
 }

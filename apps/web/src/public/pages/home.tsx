@@ -2,6 +2,7 @@ import { UserRound } from 'lucide-react';
 import { SiteLink } from '../router';
 import { useCategoryPaths } from '../site-data';
 import { useT } from '../texts';
+import { NextEvent } from './next-event';
 
 /** Admin-app path of the profile screen, as the server's category list names it. */
 const PROFILE_PATH = '/account/profile';
@@ -37,6 +38,7 @@ export function HomePage({ siteName }: { siteName: string }) {
           </span>
         </a>
       )}
+      <NextEvent />
     </section>
   );
 }

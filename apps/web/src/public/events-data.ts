@@ -1,0 +1,156 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ListResponse, PublicEvent, RsvpState } from '@community/shared';
+import { readAuthToken } from '../lib/auth-token';
+
+export const eventsPath = '/api/events';
+export const eventPath = (id: string) => `/api/events/${encodeURIComponent(id)}`;
+const rsvpPath = (id: string) => `/api/auth/events/${encodeURIComponent(id)}/rsvp`;
+/** The calendar file of one event, served by the server beside the page. */
+export const eventCalendarPath = (id: string) => `/events/${encodeURIComponent(id)}.ics`;
+
+/** A refused request: its status and the server's sentence, which the public site asks for in Greek. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function requestJson<T>(path: string, { method = 'GET', token }: { method?: string; token?: string } = {}) {
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': 'el' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(path, { method, headers });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { error?: unknown };
+    throw new HttpError(response.status, typeof body.error === 'string' ? body.error : '');
+  }
+  return (await response.json()) as T;
+}
+
+/** Requests started before the texts arrive, taken by the first page that asks for them. */
+const early = new Map<string, Promise<unknown>>();
+
+function getJson<T>(path: string): Promise<T> {
+  const started = early.get(path) as Promise<T> | undefined;
+  early.delete(path);
+  return started ?? requestJson<T>(path);
+}
+
+const eventIdOf = (path: string) => /^\/events\/([^/]+)\/?$/.exec(path)?.[1];
+
+/** Starts the API read the page at `path` will make, so it runs while the texts load. */
+export function prefetchFor(path: string) {
+  const id = eventIdOf(path);
+  const wanted = id
+    ? eventPath(decodeURIComponent(id))
+    : ['/', '/events', '/events/'].includes(path)
+      ? eventsPath
+      : null;
+  if (!wanted || early.has(wanted)) return;
+  const request = requestJson(wanted);
+  // Read or not, a failure here is the page's to show when it asks.
+  request.catch(() => undefined);
+  early.set(wanted, request);
+}
+
+export type Loadable<T> = { state: 'loading' } | { state: 'failed'; status?: number } | { state: 'ready'; data: T };
+
+/** One event, read again when the id changes. */
+export function useEvent(id: string): Loadable<PublicEvent> {
+  const [value, setValue] = useState<{ id: string; loaded: Loadable<PublicEvent> }>({
+    id,
+    loaded: { state: 'loading' },
+  });
+  useEffect(() => {
+    let isCurrent = true;
+    getJson<PublicEvent>(eventPath(id)).then(
+      (data) => isCurrent && setValue({ id, loaded: { state: 'ready', data } }),
+      (error: unknown) =>
+        isCurrent &&
+        setValue({ id, loaded: { state: 'failed', status: error instanceof HttpError ? error.status : undefined } }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [id]);
+  return value.id === id ? value.loaded : { state: 'loading' };
+}
+
+type Paged = {
+  state: 'loading' | 'ready' | 'failed';
+  events: PublicEvent[];
+  /** Whether a further page exists. */
+  hasMore: boolean;
+  isLoadingMore: boolean;
+  /** The last further page did not arrive; the rows read so far stay. */
+  hasMoreFailed: boolean;
+  loadMore: () => void;
+};
+
+type Pages = { state: Paged['state']; events: PublicEvent[]; page: number; pages: number };
+
+/**
+ * A list read page by page, each page added below the last: `query` is the list's filter
+ * (empty for upcoming events, `to=…` for past ones).
+ */
+export function usePagedEvents(query: string): Paged {
+  const [pages, setPages] = useState<Pages>({ state: 'loading', events: [], page: 0, pages: 1 });
+  const [more, setMore] = useState({ isLoading: false, hasFailed: false });
+
+  const load = useCallback(
+    (page: number) => {
+      const params = new URLSearchParams(query);
+      if (page > 1) params.set('page', String(page));
+      const search = params.toString();
+      return getJson<ListResponse<PublicEvent>>(search ? `${eventsPath}?${search}` : eventsPath);
+    },
+    [query],
+  );
+
+  useEffect(() => {
+    let isCurrent = true;
+    load(1).then(
+      (list) => isCurrent && setPages({ state: 'ready', events: list.data, page: list.page, pages: list.pages }),
+      () => isCurrent && setPages((current) => ({ ...current, state: 'failed' })),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [load]);
+
+  const loadMore = () => {
+    if (more.isLoading) return;
+    setMore({ isLoading: true, hasFailed: false });
+    load(pages.page + 1).then(
+      (list) => {
+        setPages((current) => {
+          // An event may have moved between pages since the last one was read.
+          const seen = new Set(current.events.map((event) => event._id));
+          const added = list.data.filter((event) => !seen.has(event._id));
+          return { state: 'ready', events: [...current.events, ...added], page: list.page, pages: list.pages };
+        });
+        setMore({ isLoading: false, hasFailed: false });
+      },
+      () => setMore({ isLoading: false, hasFailed: true }),
+    );
+  };
+
+  return {
+    state: pages.state,
+    events: pages.events,
+    hasMore: pages.state === 'ready' && pages.page < pages.pages,
+    isLoadingMore: more.isLoading,
+    hasMoreFailed: more.hasFailed,
+    loadMore,
+  };
+}
+
+/** The stored sign-in of the admin app, which the public site shares (same origin, same storage). */
+export const readSignInToken = readAuthToken;
+
+export const getRsvp = (id: string, token: string) => requestJson<RsvpState>(rsvpPath(id), { token });
+export const sayGoing = (id: string, token: string) => requestJson<RsvpState>(rsvpPath(id), { method: 'POST', token });
+export const takeBackGoing = (id: string, token: string) =>
+  requestJson<RsvpState>(rsvpPath(id), { method: 'DELETE', token });

@@ -1,0 +1,147 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import type { PublicEvent, RsvpState } from '@community/shared';
+import { getRsvp, HttpError, readSignInToken, sayGoing, takeBackGoing } from '../events-data';
+import { useT } from '../texts';
+
+type Answer =
+  | { state: 'signed-out' }
+  | { state: 'loading' }
+  | { state: 'ready'; rsvp: RsvpState; isSending: boolean; error?: string };
+
+/** Where a visitor signs in, coming back to this event afterwards. */
+const signInHref = (id: string) => `/admin/login?${new URLSearchParams({ next: `/events/${encodeURIComponent(id)}` })}`;
+
+/**
+ * The count of those going and, for a signed-in member, Going / Not going. The server decides
+ * (full, past, draft, RSVP off): its sentence is shown when it refuses.
+ */
+export function EventRsvp({ event }: { event: PublicEvent }) {
+  const t = useT();
+  const [token] = useState(readSignInToken);
+  const [answer, setAnswer] = useState<Answer>(() => (token ? { state: 'loading' } : { state: 'signed-out' }));
+
+  useEffect(() => {
+    if (!token || !event.rsvpEnabled) return;
+    let isCurrent = true;
+    getRsvp(event._id, token).then(
+      (rsvp) => isCurrent && setAnswer({ state: 'ready', rsvp, isSending: false }),
+      // An ended sign-in is no sign-in; anything else leaves the page's own count.
+      (error: unknown) =>
+        isCurrent &&
+        setAnswer(
+          error instanceof HttpError && error.status === 401
+            ? { state: 'signed-out' }
+            : { state: 'ready', rsvp: countsOf(event), isSending: false, error: t('public.events.rsvp.failed') },
+        ),
+    );
+    return () => {
+      isCurrent = false;
+    };
+    // The answer is read once per event page; `t` and the event's counts do not change it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [event._id, token]);
+
+  if (!event.rsvpEnabled)
+    return (
+      <Box>
+        <p className="text-slate-700">{t('public.events.rsvp.off')}</p>
+      </Box>
+    );
+
+  const counts = answer.state === 'ready' ? answer.rsvp : countsOf(event);
+  const countText =
+    counts.capacity === null
+      ? t('public.events.going', { count: counts.goingCount })
+      : t('public.events.goingOf', { count: counts.goingCount, capacity: counts.capacity });
+  const isGoing = answer.state === 'ready' && answer.rsvp.going;
+
+  const send = (call: typeof sayGoing) => {
+    if (!token || answer.state !== 'ready') return;
+    setAnswer({ ...answer, isSending: true, error: undefined });
+    call(event._id, token).then(
+      (rsvp) => setAnswer({ state: 'ready', rsvp, isSending: false }),
+      (error: unknown) =>
+        setAnswer(
+          error instanceof HttpError && error.status === 401
+            ? { state: 'signed-out' }
+            : {
+                ...answer,
+                isSending: false,
+                error: (error instanceof HttpError && error.message) || t('public.events.rsvp.failed'),
+              },
+        ),
+    );
+  };
+
+  let status;
+  if (event.isPast) status = t('public.events.rsvp.past');
+  else if (isGoing) status = t('public.events.rsvp.youAreGoing');
+  else if (counts.isFull) status = t('public.events.rsvp.full');
+
+  let action = null;
+  if (answer.state === 'signed-out' && !event.isPast && !counts.isFull)
+    action = (
+      <a href={signInHref(event._id)} className="font-medium text-brand-700 underline">
+        {t('public.events.rsvp.signIn')}
+      </a>
+    );
+  else if (answer.state === 'loading')
+    action = <span className="text-sm text-slate-600">{t('public.events.rsvp.checking')}</span>;
+  else if (answer.state === 'ready' && isGoing && !event.isPast)
+    action = (
+      <button
+        type="button"
+        disabled={answer.isSending}
+        onClick={() => send(takeBackGoing)}
+        className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50 disabled:text-slate-600"
+      >
+        {t('public.events.rsvp.notGoing')}
+      </button>
+    );
+  else if (answer.state === 'ready' && !event.isPast && !counts.isFull)
+    action = (
+      <button
+        type="button"
+        disabled={answer.isSending}
+        onClick={() => send(sayGoing)}
+        className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:bg-slate-400"
+      >
+        {t('public.events.rsvp.going')}
+      </button>
+    );
+
+  return (
+    <Box>
+      <p className="font-medium text-slate-900">{countText}</p>
+      <p role="status" className="text-slate-700">
+        {status}
+      </p>
+      {answer.state === 'ready' && answer.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {answer.error}
+        </p>
+      )}
+      {action && <div>{action}</div>}
+    </Box>
+  );
+}
+
+const countsOf = (event: PublicEvent): RsvpState => ({
+  going: false,
+  goingCount: event.goingCount,
+  capacity: event.capacity,
+  isFull: event.isFull,
+});
+
+/** One height whatever it holds, so the page does not move when the member's answer arrives. */
+function Box({ children }: { children: ReactNode }) {
+  const t = useT();
+  return (
+    <section
+      aria-label={t('public.events.rsvp.label')}
+      className="flex min-h-32 flex-col justify-center gap-2 rounded-lg border border-slate-200 bg-slate-50 p-4"
+    >
+      {children}
+    </section>
+  );
+}
