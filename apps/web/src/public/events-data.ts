@@ -1,12 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ListResponse, PublicEvent, RsvpState } from '@community/shared';
+import { apiRoutes, eventPaths, type ListResponse, type PublicEvent, type RsvpState } from '@community/shared';
 import { readAuthToken } from '../lib/auth-token';
-
-export const eventsPath = '/api/events';
-export const eventPath = (id: string) => `/api/events/${encodeURIComponent(id)}`;
-const rsvpPath = (id: string) => `/api/auth/events/${encodeURIComponent(id)}/rsvp`;
-/** The calendar file of one event, served by the server beside the page. */
-export const eventCalendarPath = (id: string) => `/events/${encodeURIComponent(id)}.ics`;
 
 /** A refused request: its status and the server's sentence, which the public site asks for in Greek. */
 export class HttpError extends Error {
@@ -44,9 +38,9 @@ const eventIdOf = (path: string) => /^\/events\/([^/]+)\/?$/.exec(path)?.[1];
 export function prefetchFor(path: string) {
   const id = eventIdOf(path);
   const wanted = id
-    ? eventPath(decodeURIComponent(id))
+    ? eventPaths.publicOne(decodeURIComponent(id))
     : ['/', '/events', '/events/'].includes(path)
-      ? eventsPath
+      ? apiRoutes.publicEvents
       : null;
   if (!wanted || early.has(wanted)) return;
   const request = requestJson(wanted);
@@ -65,7 +59,7 @@ export function useEvent(id: string): Loadable<PublicEvent> {
   });
   useEffect(() => {
     let isCurrent = true;
-    getJson<PublicEvent>(eventPath(id)).then(
+    getJson<PublicEvent>(eventPaths.publicOne(id)).then(
       (data) => isCurrent && setValue({ id, loaded: { state: 'ready', data } }),
       (error: unknown) =>
         isCurrent &&
@@ -104,7 +98,9 @@ export function usePagedEvents(query: string): Paged {
       const params = new URLSearchParams(query);
       if (page > 1) params.set('page', String(page));
       const search = params.toString();
-      return getJson<ListResponse<PublicEvent>>(search ? `${eventsPath}?${search}` : eventsPath);
+      return getJson<ListResponse<PublicEvent>>(
+        search ? `${apiRoutes.publicEvents}?${search}` : apiRoutes.publicEvents,
+      );
     },
     [query],
   );
@@ -150,7 +146,8 @@ export function usePagedEvents(query: string): Paged {
 /** The stored sign-in of the admin app, which the public site shares (same origin, same storage). */
 export const readSignInToken = readAuthToken;
 
-export const getRsvp = (id: string, token: string) => requestJson<RsvpState>(rsvpPath(id), { token });
-export const sayGoing = (id: string, token: string) => requestJson<RsvpState>(rsvpPath(id), { method: 'POST', token });
+export const getRsvp = (id: string, token: string) => requestJson<RsvpState>(eventPaths.rsvp(id), { token });
+export const sayGoing = (id: string, token: string) =>
+  requestJson<RsvpState>(eventPaths.rsvp(id), { method: 'POST', token });
 export const takeBackGoing = (id: string, token: string) =>
-  requestJson<RsvpState>(rsvpPath(id), { method: 'DELETE', token });
+  requestJson<RsvpState>(eventPaths.rsvp(id), { method: 'DELETE', token });

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { CalendarPlus, Clock, MapPin } from 'lucide-react';
-import type { PublicEvent } from '@community/shared';
+import { eventPaths, type PublicEvent } from '@community/shared';
 import { formatEventWhen } from '../event-time';
-import { eventCalendarPath, useEvent } from '../events-data';
+import { useEvent } from '../events-data';
 import { LinkedText } from '../linked-text';
 import { SiteLink, useTitle } from '../router';
 import { useT } from '../texts';
@@ -85,7 +85,7 @@ function EventDetails({ event, back }: { event: PublicEvent; back: ReactNode }) 
         </dl>
         <p>
           <a
-            href={eventCalendarPath(event._id)}
+            href={eventPaths.calendar(event._id)}
             className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50"
           >
             <CalendarPlus className="size-4" aria-hidden />
