@@ -53,6 +53,11 @@ export const router = createBrowserRouter(
                 { path: 'translations', ...screen(() => import('./routes/translations'), 'TranslationsRoute') },
                 { path: 'audit-log', ...screen(() => import('./routes/audit-log'), 'AuditLogRoute') },
                 { path: 'messages', ...screen(() => import('./routes/messages'), 'MessagesRoute') },
+                { path: 'events', ...screen(() => import('./routes/events'), 'EventsRoute') },
+                {
+                  path: 'events/:eventId/attendees',
+                  ...screen(() => import('./routes/event-attendees'), 'EventAttendeesRoute'),
+                },
               ],
             },
           ],

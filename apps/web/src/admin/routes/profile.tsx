@@ -1,22 +1,18 @@
 import { UserRound } from 'lucide-react';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import {
-  MAX_PROFILE_IMAGE_BYTES,
-  updateMyProfileBodySchema,
-  withPasswordConfirmation,
-  type Language,
-  type Profile,
-} from '@community/shared';
+import { updateMyProfileBodySchema, withPasswordConfirmation, type Language, type Profile } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
+import { ImagePicker } from '../../components/forms/image-picker';
 import { NewPasswordFields } from '../../components/forms/new-password-fields';
 import { TextField } from '../../components/ui/text-field';
 import { authStore, useAuth } from '../../features/auth/auth-store';
 import { useMyProfile } from '../../features/profiles/api/get-my-profile';
+import { MyEventsCard } from '../../features/events/components/my-events-card';
 import { MySessionsCard } from '../../features/sessions/components/my-sessions-card';
 import { SecurityCard } from '../../features/mfa/components/security-card';
 import { MyDataCard } from '../../features/privacy/components/my-data-card';
@@ -51,6 +47,7 @@ export function ProfileRoute() {
           mailOnContact={profile.data.mailOnContact}
         />
       )}
+      <MyEventsCard />
       <SecurityCard />
       <MySessionsCard />
       <MyDataCard
@@ -87,16 +84,8 @@ function ProfileForm(props: { profile: Profile; language: Language; mailOnContac
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const onFile = async (file: File) => {
     setError(undefined);
-    // Checked before sending: no one waits for a 5 MB upload to be refused.
-    if (file.size > MAX_PROFILE_IMAGE_BYTES) {
-      setError(t('profile.fileTooLarge'));
-      return;
-    }
     try {
       const uploaded = await upload.mutateAsync(file);
       setImage(uploaded.filePaths[0]?.path ?? null);
@@ -127,32 +116,15 @@ function ProfileForm(props: { profile: Profile; language: Language; mailOnContac
       className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
     >
       {error && <Alert tone="error">{error}</Alert>}
-      <div className="flex items-center gap-4">
-        {image ? (
-          <img
-            src={image}
-            alt={t('profile.currentImage')}
-            width={64}
-            height={64}
-            className="size-16 rounded-full object-cover"
-          />
-        ) : (
-          <UserRound className="size-16 rounded-full bg-slate-100 p-3 text-slate-500" aria-hidden />
-        )}
-        <div className="flex min-w-0 flex-col gap-1">
-          <label htmlFor="profile-image" className="text-sm font-medium text-slate-700">
-            {t('profile.image')}
-          </label>
-          <input
-            id="profile-image"
-            type="file"
-            accept="image/png,image/jpeg,image/webp,image/gif"
-            onChange={onFile}
-            disabled={upload.isPending}
-            className="w-full max-w-full text-sm"
-          />
-        </div>
-      </div>
+      <ImagePicker
+        label={t('profile.image')}
+        image={image}
+        alt={t('profile.currentImage')}
+        placeholder={<UserRound className="size-16 rounded-full bg-slate-100 p-3 text-slate-500" aria-hidden />}
+        isBusy={upload.isPending}
+        onFile={(file) => void onFile(file)}
+        onTooLarge={setError}
+      />
       <TextField label={t('fields.name')} error={errors.name?.message} {...form.register('name')} />
       <TextField
         label={t('profile.phoneOptional')}

@@ -43,9 +43,11 @@ type UseDelete = () => UseMutationResult<unknown, Error, string>;
 type Editable<Row> = {
   renderForm: (props: { row?: Row; onDone: () => void }) => ReactNode;
   useDelete: UseDelete;
+  /** What the delete confirmation says of this row, when the generic question is not enough. */
+  deleteText?: (row: Row) => string;
 };
 /** Without a form the list is read-only. */
-type ReadOnly = { renderForm?: undefined; useDelete?: undefined };
+type ReadOnly = { renderForm?: undefined; useDelete?: undefined; deleteText?: undefined };
 
 /** The hooks make the screen: it knows no API path, only what the feature's hooks answer. */
 type Props<Row extends { _id: string }> = {
@@ -264,7 +266,12 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
       >
         {editing && renderForm?.({ row: editing.row, onDone: () => setEditing(null) })}
       </Modal>
-      <ConfirmDeleteDialog isOpen={deleting !== null} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} />
+      <ConfirmDeleteDialog
+        isOpen={deleting !== null}
+        text={deleting && props.deleteText ? props.deleteText(deleting) : undefined}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      />
     </section>
   );
 }

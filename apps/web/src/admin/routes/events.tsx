@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EVENT_STATUSES, EVENT_WHEN, type EventRecord } from '@community/shared';
+import type { ListFilter } from '../../components/resource-list/list-filters';
+import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
+import { resourceTexts } from '../../components/resource-list/resource-texts';
+import { Modal } from '../../components/ui/modal';
+import { useDeleteEvent } from '../../features/events/api/delete-event';
+import { useEvents } from '../../features/events/api/get-events';
+import { EventForm } from '../../features/events/components/event-form';
+import { EventRowActions } from '../../features/events/components/event-row-actions';
+import { EventStatusBadge } from '../../features/events/components/event-status-badge';
+import { formatEventWhen } from '../../features/events/event-time';
+
+export function EventsRoute() {
+  const { t, i18n } = useTranslation();
+  // A duplicate opens at once, so the copy's date or title can be changed before it is published.
+  const [copy, setCopy] = useState<EventRecord | null>(null);
+  const columns: Column<EventRecord>[] = [
+    { header: t('events.eventTitle'), cell: (event) => event.title, sort: 'title' },
+    {
+      header: t('events.when'),
+      sort: 'startsAt',
+      cell: (event) => <span className="whitespace-nowrap">{formatEventWhen(event, i18n.resolvedLanguage)}</span>,
+    },
+    { header: t('events.place'), cell: (event) => event.place ?? '' },
+    { header: t('events.statusLabel'), cell: (event) => <EventStatusBadge status={event.status} /> },
+    {
+      header: t('events.goingOfCapacity'),
+      cell: (event) =>
+        event.rsvpEnabled
+          ? `${event.goingCount} / ${event.capacity ?? t('events.noLimit')}`
+          : t('events.rsvpOff', { count: event.goingCount }),
+    },
+  ];
+  const filters: ListFilter[] = [
+    {
+      name: 'status',
+      label: t('events.statusLabel'),
+      kind: 'choice',
+      options: EVENT_STATUSES.map((status) => ({ value: status, label: t(`events.status.${status}`) })),
+    },
+    {
+      name: 'when',
+      label: t('events.when'),
+      kind: 'choice',
+      options: EVENT_WHEN.map((when) => ({ value: when, label: t(`events.whenFilter.${when}`) })),
+    },
+  ];
+  return (
+    <>
+      <ResourceScreen<EventRecord>
+        useList={useEvents}
+        useDelete={useDeleteEvent}
+        deleteText={(event) => t('events.deleteText', { title: event.title })}
+        filters={filters}
+        columns={columns}
+        texts={resourceTexts(t, 'events')}
+        renderForm={(props) => <EventForm {...props} />}
+        rowActions={(event) => <EventRowActions event={event} onDuplicated={setCopy} />}
+      />
+      <Modal isOpen={copy !== null} onClose={() => setCopy(null)} title={t('events.copyTitle')}>
+        {copy && <EventForm row={copy} onDone={() => setCopy(null)} />}
+      </Modal>
+    </>
+  );
+}

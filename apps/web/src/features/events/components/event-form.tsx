@@ -1,0 +1,154 @@
+import { useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { EVENT_CAPACITY_MAX, eventBodySchema, type EventRecord, type Language } from '@community/shared';
+import { ResourceForm } from '../../../components/resource-list/resource-form';
+import { saveTexts } from '../../../components/resource-list/resource-texts';
+import { Field, describedBy } from '../../../components/ui/field';
+import { SwitchField } from '../../../components/ui/switch-field';
+import { TextField } from '../../../components/ui/text-field';
+import { ApiError, getErrorMessage } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useCreateEvent } from '../api/create-event';
+import { useUpdateEvent } from '../api/update-event';
+import { useUploadEventImage } from '../api/upload-event-image';
+import { eventFieldOf } from '../event-field-errors';
+import { EventImageField, type PendingImage } from './event-image-field';
+
+/** A wall time's date (`2026-12-15`) and time (`19:30`) apart; either may be blank. */
+const splitLocal = (value: string) => ({ date: value.slice(0, 10), time: value.slice(11, 16) });
+
+type Props = {
+  /** The event edited; absent when creating. */
+  row?: EventRecord;
+  onDone: () => void;
+};
+
+/**
+ * Create or edit an event. Start and end are wall-clock times in the site's time zone, as the
+ * browser's date and time inputs give them; an all-day event takes dates. A refused save keeps
+ * every value typed and shows the server's sentence beside its field.
+ */
+export function EventForm({ row, onDone }: Props) {
+  const { t, i18n } = useTranslation();
+  const language: Language = i18n.resolvedLanguage === 'en' ? 'en' : 'el';
+  const form = useZodForm(eventBodySchema, {
+    defaultValues: {
+      title: row?.title ?? '',
+      startsLocal: row?.startsLocal ?? '',
+      endsLocal: row?.endsLocal ?? '',
+      allDay: row?.allDay ?? false,
+      place: row?.place ?? '',
+      description: row?.description ?? '',
+      capacity: row?.capacity === null || row?.capacity === undefined ? '' : String(row.capacity),
+      rsvpEnabled: row?.rsvpEnabled ?? false,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const allDay = form.watch('allDay') ?? false;
+  // The times an all-day switch set aside, brought back when it is turned off again.
+  const keptTimes = useRef({ start: '', end: '' });
+  const [error, setError] = useState<string>();
+  // A picture chosen before the event exists is sent once it is created.
+  const [pendingImage, setPendingImage] = useState<PendingImage | null>(null);
+  const createEvent = useCreateEvent();
+  const updateEvent = useUpdateEvent();
+  const uploadImage = useUploadEventImage();
+  const texts = saveTexts(t, 'events');
+
+  const setAllDay = (isAllDay: boolean) => {
+    const start = splitLocal(form.getValues('startsLocal'));
+    const end = splitLocal(form.getValues('endsLocal'));
+    if (isAllDay) {
+      keptTimes.current = { start: start.time, end: end.time };
+      form.setValue('startsLocal', start.date);
+      form.setValue('endsLocal', end.date);
+    } else {
+      const withTime = (date: string, time: string) => (date ? `${date}T${time || '00:00'}` : '');
+      form.setValue('startsLocal', withTime(start.date, keptTimes.current.start));
+      form.setValue('endsLocal', withTime(end.date, keptTimes.current.end));
+    }
+    form.setValue('allDay', isAllDay);
+    form.clearErrors(['startsLocal', 'endsLocal']);
+  };
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    setError(undefined);
+    try {
+      if (row) {
+        await updateEvent.mutateAsync({ id: row._id, body });
+      } else {
+        const created = await createEvent.mutateAsync(body);
+        if (pendingImage) {
+          await uploadImage.mutateAsync({ id: created._id, file: pendingImage.file }).catch((caught: unknown) => {
+            toast.error(getErrorMessage(caught, t('events.imageError')));
+          });
+        }
+      }
+      toast.success(row ? texts.updated : texts.created);
+      onDone();
+    } catch (caught) {
+      const sentence = row
+        ? getErrorMessage(caught, texts.updateError, texts.updateTransportError)
+        : getErrorMessage(caught, texts.createError, texts.createTransportError);
+      const field = caught instanceof ApiError && caught.status === 400 ? eventFieldOf(sentence, language) : undefined;
+      if (field) form.setError(field, { message: sentence }, { shouldFocus: true });
+      else setError(sentence);
+    }
+  });
+
+  const timeType = allDay ? 'date' : 'datetime-local';
+  return (
+    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
+      <TextField label={t('events.eventTitle')} error={errors.title?.message} {...form.register('title')} />
+      <SwitchField label={t('events.allDay')} checked={allDay} onChange={setAllDay} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          key={`start-${timeType}`}
+          type={timeType}
+          label={allDay ? t('events.firstDay') : t('events.starts')}
+          error={errors.startsLocal?.message}
+          {...form.register('startsLocal')}
+        />
+        <TextField
+          key={`end-${timeType}`}
+          type={timeType}
+          label={allDay ? t('events.lastDay') : t('events.ends')}
+          error={errors.endsLocal?.message}
+          {...form.register('endsLocal')}
+        />
+      </div>
+      {row && <p className="-mt-2 text-xs text-slate-600">{t('events.timeZoneNote', { zone: row.timeZone })}</p>}
+      <TextField label={t('events.placeOptional')} error={errors.place?.message} {...form.register('place')} />
+      <Field id="event-description" label={t('events.descriptionOptional')} error={errors.description?.message}>
+        <textarea
+          rows={5}
+          {...describedBy('event-description', errors.description?.message)}
+          className={`rounded-md border px-3 py-2 text-sm outline-none focus:ring-2 focus:ring-brand-600 ${errors.description ? 'border-red-600' : 'border-slate-300'}`}
+          {...form.register('description')}
+        />
+        <p className="text-xs text-slate-600">{t('events.descriptionHint')}</p>
+      </Field>
+      <TextField
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={EVENT_CAPACITY_MAX}
+        step={1}
+        label={t('events.capacityOptional')}
+        placeholder={t('events.noLimit')}
+        error={errors.capacity?.message}
+        {...form.register('capacity')}
+      />
+      <Controller
+        control={form.control}
+        name="rsvpEnabled"
+        render={({ field }) => (
+          <SwitchField label={t('events.rsvpEnabled')} checked={Boolean(field.value)} onChange={field.onChange} />
+        )}
+      />
+      <EventImageField event={row} pending={pendingImage} onPending={setPendingImage} />
+    </ResourceForm>
+  );
+}
