@@ -1,16 +1,48 @@
-// Lighthouse (mobile) of the public About page, with Debian's Chromium. `npm run bench:lighthouse`.
+// Lighthouse (mobile) of public pages, with Debian's Chromium. `npm run bench:lighthouse [-- /about,/events,/events/:id]`;
+// `/events/:id` is the event the run publishes first, with a place, a description and RSVP on.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { ADMIN } from '../lib/data-set.mjs';
 import { root, startProduct } from '../lib/server.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const PAGES = (process.argv[2] ?? '/about').split(',');
 
 execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-const product = await startProduct();
+const product = await startProduct({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+
+/** A published event a month ahead, as an administrator would make it; its id. */
+async function publishEvent(url) {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${(await login.json()).token}` };
+  const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const created = await fetch(`${url}/api/auth/events`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      title: 'Βραδιά κινηματογράφου στην πλατεία',
+      startsLocal: `${day}T20:30`,
+      endsLocal: `${day}T23:00`,
+      place: 'Πλατεία Αγίου Γεωργίου',
+      description:
+        'Προβάλλουμε μια ελληνική ταινία του 1960 στον ανοιχτό χώρο της πλατείας.\nΦέρτε μια καρέκλα ή ένα μαξιλάρι.\nΠρόγραμμα: https://example.org/cinema',
+      capacity: 80,
+      rsvpEnabled: true,
+    }),
+  });
+  if (created.status !== 201) throw new Error(`creating the event: ${created.status} ${await created.text()}`);
+  const { _id } = await created.json();
+  const published = await fetch(`${url}/api/auth/events/${_id}/publish`, { method: 'POST', headers });
+  if (!published.ok) throw new Error(`publishing the event: ${published.status}`);
+  return _id;
+}
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
   chromeFlags: [
@@ -26,8 +58,10 @@ const chrome = await chromeLauncher.launch({
 
 const results = [];
 try {
+  // The home page and the events list show it too.
+  const eventId = await publishEvent(product.url);
   for (const page of PAGES) {
-    const { lhr } = await lighthouse(`${product.url}${page}`, {
+    const { lhr } = await lighthouse(`${product.url}${page.replace(':id', eventId)}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
