@@ -1,0 +1,306 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { parseCsv } from '../../apps/server/src/test/parse-csv';
+import { ADMIN, createMember, expect, test } from '../fixtures';
+import { expectAccessible, logOut, shoot, signInAs } from './session';
+
+/** A 1x1 PNG, enough for a real upload. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Next year: every event of these tests is upcoming whatever today is. */
+const YEAR = new Date().getFullYear() + 1;
+
+// The site's zone is Europe/Athens; the browser sits elsewhere, so a time shown in the browser's
+// own zone instead of the site's would read seven hours early.
+test.use({ timezoneId: 'America/New_York' });
+
+async function tokenOf(baseURL: string, email: string, password: string) {
+  const response = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function call<T>(baseURL: string, token: string, method: string, route: string, body?: unknown) {
+  const response = await fetch(`${baseURL}${route}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The list narrowed to this test's rows: other tests' events may be there too. */
+async function searchFor(page: Page, term: string) {
+  await page.getByRole('searchbox').fill(term);
+  await page.getByRole('searchbox').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`q=${term}`));
+}
+
+test.describe('[ADMIN][EVENTS]', () => {
+  test('creates, edits, publishes, duplicates, filters, sorts and deletes events', async ({ page, app }, testInfo) => {
+    const stamp = Date.now();
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/events');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Events \(\d+\)$/);
+
+    // A refused save: the end before the start is said beside End, and nothing typed is lost.
+    await page.getByRole('button', { name: 'Add New Event' }).click();
+    const create = page.getByRole('dialog', { name: 'New Event' });
+    await create.getByLabel('Title').fill(`Concert ${stamp}`);
+    await create.getByLabel('Starts').fill(`${YEAR}-12-15T19:30`);
+    await create.getByLabel('Ends').fill(`${YEAR}-12-15T18:00`);
+    await create.getByLabel('Place (optional)').fill('Town square');
+    await create.getByLabel('Description (optional)').fill('Bring a chair.\nFree entry.');
+    await create.getByLabel('Capacity (optional)').fill('2');
+    await create.getByRole('switch', { name: 'Members can say they are going' }).click();
+    await create.getByRole('button', { name: 'Save' }).click();
+    const ends = create.getByLabel('Ends');
+    await expect(ends).toHaveAttribute('aria-invalid', 'true');
+    await expect(ends).toHaveAccessibleDescription('End must be after start');
+    await expect(create.getByLabel('Title')).toHaveValue(`Concert ${stamp}`);
+    await expect(create.getByLabel('Starts')).toHaveValue(`${YEAR}-12-15T19:30`);
+    await expect(create.getByLabel('Description (optional)')).toHaveValue('Bring a chair.\nFree entry.');
+    await expect(create.getByLabel('Capacity (optional)')).toHaveValue('2');
+
+    // An image too large is refused before sending; a small one shows as it will be saved.
+    const big = testInfo.outputPath('big.png');
+    fs.mkdirSync(path.dirname(big), { recursive: true });
+    fs.writeFileSync(big, Buffer.alloc(1024 * 1024 + 1));
+    await create.getByLabel('Image (optional)').setInputFiles(big);
+    await expect(create.getByText('File size exceeds 1MB limit. Please upload a smaller file.')).toBeVisible();
+    const small = testInfo.outputPath('poster.png');
+    fs.writeFileSync(small, TINY_PNG);
+    await create.getByLabel('Image (optional)').setInputFiles(small);
+    await expect(create.getByRole('img', { name: "The event's image" })).toHaveAttribute('src', /^data:image\/png/);
+
+    await ends.fill(`${YEAR}-12-15T22:00`);
+    await expect(ends).not.toHaveAttribute('aria-invalid');
+    await expectAccessible(page);
+    await shoot(page, 'events-form');
+    await create.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Event created as a draft.')).toBeVisible();
+    await expect(create).toBeHidden();
+
+    await searchFor(page, String(stamp));
+    const table = page.getByRole('table');
+    const concert = table.getByRole('row', { name: new RegExp(`Concert ${stamp}`) });
+    // Shown in the site's zone (Athens), not the browser's (New York).
+    await expect(concert.getByRole('cell').nth(1)).toHaveText(`Dec 15, ${YEAR}, 7:30 – 10:00 PM`);
+    await expect(concert).toContainText('Town square');
+    await expect(concert).toContainText('Draft');
+    await expect(concert).toContainText('0 / 2');
+
+    // Edit: the form holds what was saved; all day turns the times into days and back.
+    await concert.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Event' });
+    await expect(edit.getByLabel('Starts')).toHaveValue(`${YEAR}-12-15T19:30`);
+    await expect(edit.getByLabel('Description (optional)')).toHaveValue('Bring a chair.\nFree entry.');
+    await expect(edit.getByRole('switch', { name: 'Members can say they are going' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(edit.getByRole('img', { name: "The event's image" })).toHaveAttribute(
+      'src',
+      /\/api\/upload\/images\//,
+    );
+    await expect(edit.getByText("Times are in the site's time zone, Europe/Athens.")).toBeVisible();
+    await edit.getByRole('switch', { name: 'All day' }).click();
+    await expect(edit.getByLabel('First day')).toHaveValue(`${YEAR}-12-15`);
+    await expect(edit.getByLabel('Last day')).toHaveValue(`${YEAR}-12-15`);
+    await edit.getByRole('switch', { name: 'All day' }).click();
+    await expect(edit.getByLabel('Starts')).toHaveValue(`${YEAR}-12-15T19:30`);
+    await expect(edit.getByLabel('Ends')).toHaveValue(`${YEAR}-12-15T22:00`);
+    await edit.getByLabel('Title').fill(`Spring concert ${stamp}`);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Event updated successfully.')).toBeVisible();
+    const spring = table.getByRole('row', { name: new RegExp(`Spring concert ${stamp}`) });
+    await expect(spring).toBeVisible();
+
+    // Publish: the public API shows it from now on.
+    await spring.getByRole('button', { name: `Publish Spring concert ${stamp}` }).click();
+    await expect(page.getByText('The event is published.')).toBeVisible();
+    await expect(spring).toContainText('Published');
+    const token = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
+    const listed = await call<{ data: { _id: string; title: string; status: string }[] }>(
+      app.baseURL,
+      token,
+      'GET',
+      `/api/auth/events?q=${stamp}`,
+    );
+    const springId = listed.data.find((event) => event.title === `Spring concert ${stamp}`)!._id;
+    expect((await fetch(`${app.baseURL}/api/events/${springId}`)).status).toBe(200);
+
+    // Duplicate: the draft copy opens at once; it is moved a month earlier and renamed.
+    await spring.getByRole('button', { name: `Duplicate Spring concert ${stamp}` }).click();
+    const copy = page.getByRole('dialog', { name: 'Edit the copy' });
+    await expect(copy.getByLabel('Title')).toHaveValue(`Spring concert ${stamp}`);
+    await expect(copy.getByLabel('Place (optional)')).toHaveValue('Town square');
+    await copy.getByLabel('Title').fill(`Autumn walk ${stamp}`);
+    await copy.getByLabel('Starts').fill(`${YEAR}-11-14T10:00`);
+    await copy.getByLabel('Ends').fill(`${YEAR}-11-14T12:30`);
+    await copy.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Event updated successfully.')).toBeVisible();
+    const autumn = table.getByRole('row', { name: new RegExp(`Autumn walk ${stamp}`) });
+    await expect(autumn).toContainText('Draft');
+    await expect(autumn.getByRole('cell').nth(1)).toHaveText(`Nov 14, ${YEAR}, 10:00 AM – 12:30 PM`);
+
+    // Filter by status: a chip says so and the URL keeps it.
+    await page.getByLabel('Status').selectOption('published');
+    await expect(page).toHaveURL(/status=published/);
+    const chip = page.getByRole('button', { name: 'Remove the filter Status: Published' });
+    await expect(chip).toBeVisible();
+    await expect(spring).toBeVisible();
+    await expect(autumn).toBeHidden();
+    await chip.click();
+    await expect(autumn).toBeVisible();
+    // Both are upcoming: among past events the search finds none.
+    await page.getByLabel('When').selectOption('past');
+    await expect(page.getByRole('button', { name: 'Remove the filter When: Past' })).toBeVisible();
+    await expect(table.getByText('Nothing here yet.')).toBeVisible();
+    await page.getByRole('button', { name: 'Remove the filter When: Past' }).click();
+
+    // Sort: by title, then by date, each header saying its order.
+    const titles = table.locator('tbody tr td:nth-child(1)');
+    const titleHeader = table.getByRole('columnheader', { name: 'Title' });
+    await titleHeader.getByRole('button').click();
+    await expect(titleHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page).toHaveURL(/sort=title/);
+    await expect(titles).toHaveText([`Autumn walk ${stamp}`, `Spring concert ${stamp}`]);
+    await titleHeader.getByRole('button').click();
+    await expect(titleHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(titles).toHaveText([`Spring concert ${stamp}`, `Autumn walk ${stamp}`]);
+    const whenHeader = table.getByRole('columnheader', { name: 'When' });
+    await whenHeader.getByRole('button').click();
+    await expect(whenHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(titleHeader).toHaveAttribute('aria-sort', 'none');
+    await expect(titles).toHaveText([`Autumn walk ${stamp}`, `Spring concert ${stamp}`]);
+    await whenHeader.getByRole('button').click();
+    await expect(titles).toHaveText([`Spring concert ${stamp}`, `Autumn walk ${stamp}`]);
+    // A shared link shows the same rows in the same order.
+    await page.reload();
+    await expect(titles).toHaveText([`Spring concert ${stamp}`, `Autumn walk ${stamp}`]);
+    await expect(page.getByRole('searchbox')).toHaveValue(String(stamp));
+    await expectAccessible(page);
+    await shoot(page, 'events-list');
+
+    // Delete asks first, naming the event.
+    await autumn.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText(`Delete the event “Autumn walk ${stamp}”?`);
+    await confirm.getByRole('button', { name: 'Yes, Delete it!' }).click();
+    await expect(page.getByText('Event deleted successfully.')).toBeVisible();
+    await expect(autumn).toBeHidden();
+    await expect(titles).toHaveText([`Spring concert ${stamp}`]);
+  });
+
+  test('lists the attendees with their CSV, and members see and take back their events', async ({ page, app }) => {
+    const stamp = Date.now();
+    const admin = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
+    const members = ['Ada', 'Byron'].map((name) => ({
+      name: `${name} ${stamp}`,
+      email: `going-${name.toLowerCase()}-${stamp}@e2e.test`,
+    }));
+    for (const member of members) await createMember(app.baseURL, { ...member, password: 'member-password' });
+    type Made = { _id: string; title: string };
+    const make = async (title: string, day: string) => {
+      const made = await call<Made>(app.baseURL, admin, 'POST', '/api/auth/events', {
+        title,
+        startsLocal: `${day}T18:00`,
+        endsLocal: `${day}T20:00`,
+        place: 'Library',
+        capacity: 10,
+        rsvpEnabled: true,
+      });
+      await call(app.baseURL, admin, 'POST', `/api/auth/events/${made._id}/publish`, {});
+      return made;
+    };
+    const reading = await make(`Reading ${stamp}`, `${YEAR}-03-10`);
+    const film = await make(`Film night ${stamp}`, `${YEAR}-02-05`);
+    const market = await make(`Market ${stamp}`, `${YEAR}-04-20`);
+    // Each member answers through the API, Ada first; Ada goes to all three.
+    for (const member of members) {
+      const token = await tokenOf(app.baseURL, member.email, 'member-password');
+      for (const event of member === members[0] ? [reading, film, market] : [reading])
+        await call(app.baseURL, token, 'POST', `/api/auth/events/${event._id}/rsvp`, {});
+    }
+    // The market moves into the past after Ada answered: hers stays, with nothing left to take back.
+    await call(app.baseURL, admin, 'PUT', `/api/auth/events/${market._id}`, {
+      title: market.title,
+      startsLocal: '2024-04-20T18:00',
+      endsLocal: '2024-04-20T20:00',
+      place: 'Library',
+      capacity: 10,
+      rsvpEnabled: true,
+    });
+
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/events');
+    await searchFor(page, `Reading ${stamp}`);
+    const row = page.getByRole('row', { name: new RegExp(`Reading ${stamp}`) });
+    await expect(row).toContainText('2 / 10');
+    await row.getByRole('link', { name: `Attendees of Reading ${stamp}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/events/${reading._id}/attendees`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Attendees of Reading ${stamp} (2)`);
+    const table = page.getByRole('table');
+    const answered = table.getByRole('columnheader', { name: 'Answered' });
+    await expect(answered).toHaveAttribute('aria-sort', 'ascending');
+    await expect(table.locator('tbody tr td:nth-child(1)')).toHaveText(members.map((member) => member.name));
+    await expect(table.getByRole('link', { name: members[1]!.email })).toHaveAttribute(
+      'href',
+      `mailto:${members[1]!.email}`,
+    );
+    await expectAccessible(page);
+    await shoot(page, 'events-attendees');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^attendees.*\.csv$/);
+    const [header, ...rows] = parseCsv(fs.readFileSync(await download.path(), 'utf8'));
+    expect(header).toEqual(['id', 'name', 'email', 'answered']);
+    expect(rows.map((cells) => cells.slice(1, 3))).toEqual(members.map((member) => [member.name, member.email]));
+    expect(rows.every((cells) => !Number.isNaN(Date.parse(cells[3]!)))).toBe(true);
+
+    // Ada's own events: upcoming first, soonest first, then the past one; each links to its page.
+    await page.getByRole('link', { name: 'Back to events' }).click();
+    await expect(page).toHaveURL(/\/admin\/events$/);
+    await logOut(page, ADMIN.name);
+    await signInAs(page, members[0]!.email, 'member-password');
+    await page.goto('/admin/account/profile');
+    const mine = page.getByRole('region', { name: 'My events' });
+    const items = mine.getByRole('listitem');
+    await expect(items).toHaveCount(3);
+    await expect(items.nth(0)).toContainText(`Film night ${stamp}`);
+    await expect(items.nth(1)).toContainText(`Reading ${stamp}`);
+    await expect(items.nth(2)).toContainText(`Market ${stamp}`);
+    await expect(items.nth(0)).toContainText(`Feb 5, ${YEAR}, 6:00 – 8:00 PM`);
+    await expect(mine.getByRole('link', { name: `Film night ${stamp}` })).toHaveAttribute(
+      'href',
+      `/events/${film._id}`,
+    );
+    await expect(items.nth(2)).toContainText('Past');
+    await expect(items.nth(2).getByRole('button')).toHaveCount(0);
+    await expectAccessible(page);
+    await shoot(page, 'profile-my-events');
+
+    await mine.getByRole('button', { name: `Not going to Film night ${stamp}` }).click();
+    await expect(page.getByText(`You are no longer going to Film night ${stamp}.`)).toBeVisible();
+    await expect(items).toHaveCount(2);
+    await expect(mine.getByRole('link', { name: `Film night ${stamp}` })).toHaveCount(0);
+    const ada = await tokenOf(app.baseURL, members[0]!.email, 'member-password');
+    const state = await call<{ going: boolean }>(app.baseURL, ada, 'GET', `/api/auth/events/${film._id}/rsvp`);
+    expect(state.going).toBe(false);
+  });
+});
