@@ -32,16 +32,29 @@ function getJson<T>(path: string): Promise<T> {
   return started ?? requestJson<T>(path);
 }
 
-const eventIdOf = (path: string) => /^\/events\/([^/]+)\/?$/.exec(path)?.[1];
+/** The event a path names, `/events/<id>`: the id decoded, or as written when its escapes are broken. */
+export function eventIdOf(path: string): string | undefined {
+  const segment = /^\/events\/([^/]+)\/?$/.exec(path)?.[1];
+  if (segment === undefined) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Any id stays one path segment. */
+const publicEventPath = (id: string) => eventPaths.publicOne(encodeURIComponent(id));
 
 /** Starts the API read the page at `path` will make, so it runs while the texts load. */
 export function prefetchFor(path: string) {
   const id = eventIdOf(path);
-  const wanted = id
-    ? eventPaths.publicOne(decodeURIComponent(id))
-    : ['/', '/events', '/events/'].includes(path)
-      ? apiRoutes.publicEvents
-      : null;
+  const wanted =
+    id !== undefined
+      ? publicEventPath(id)
+      : ['/', '/events', '/events/'].includes(path)
+        ? apiRoutes.publicEvents
+        : null;
   if (!wanted || early.has(wanted)) return;
   const request = requestJson(wanted);
   // Read or not, a failure here is the page's to show when it asks.
@@ -59,7 +72,7 @@ export function useEvent(id: string): Loadable<PublicEvent> {
   });
   useEffect(() => {
     let isCurrent = true;
-    getJson<PublicEvent>(eventPaths.publicOne(id)).then(
+    getJson<PublicEvent>(publicEventPath(id)).then(
       (data) => isCurrent && setValue({ id, loaded: { state: 'ready', data } }),
       (error: unknown) =>
         isCurrent &&
@@ -146,8 +159,9 @@ export function usePagedEvents(query: string): Paged {
 /** The stored sign-in of the admin app, which the public site shares (same origin, same storage). */
 export const readSignInToken = readAuthToken;
 
-export const getRsvp = (id: string, token: string) => requestJson<RsvpState>(eventPaths.rsvp(id), { token });
+export const getRsvp = (id: string, token: string) =>
+  requestJson<RsvpState>(eventPaths.rsvp(encodeURIComponent(id)), { token });
 export const sayGoing = (id: string, token: string) =>
-  requestJson<RsvpState>(eventPaths.rsvp(id), { method: 'POST', token });
+  requestJson<RsvpState>(eventPaths.rsvp(encodeURIComponent(id)), { method: 'POST', token });
 export const takeBackGoing = (id: string, token: string) =>
-  requestJson<RsvpState>(eventPaths.rsvp(id), { method: 'DELETE', token });
+  requestJson<RsvpState>(eventPaths.rsvp(encodeURIComponent(id)), { method: 'DELETE', token });

@@ -1,4 +1,5 @@
 import { trimTrailingSlashes } from '@community/shared';
+import { eventIdOf } from './events-data';
 import { GuestLayout } from './layout';
 import { AboutPage } from './pages/about';
 import { ContactPage } from './pages/contact';
@@ -11,13 +12,11 @@ import { usePath, useTitle } from './router';
 import { useSiteConfig } from './site-data';
 import { useT } from './texts';
 
-const EVENT_PATH = /^\/events\/([^/]+)$/;
-
 /** Every public path not listed shows About; `/events/<id>` is one event. */
 function pageOf(path: string): { page: string; eventId?: string } {
   const clean = trimTrailingSlashes(path) || '/';
-  const event = EVENT_PATH.exec(clean);
-  if (event) return { page: '/events/:id', eventId: decodeURIComponent(event[1]!) };
+  const eventId = eventIdOf(clean);
+  if (eventId !== undefined) return { page: '/events/:id', eventId };
   return {
     page: ['/', '/about', '/events', '/contact', '/participate', '/privacy'].includes(clean) ? clean : '/about',
   };

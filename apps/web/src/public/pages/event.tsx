@@ -85,7 +85,7 @@ function EventDetails({ event, back }: { event: PublicEvent; back: ReactNode }) 
         </dl>
         <p>
           <a
-            href={eventPaths.calendar(event._id)}
+            href={eventPaths.calendar(encodeURIComponent(event._id))}
             className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50"
           >
             <CalendarPlus className="size-4" aria-hidden />
