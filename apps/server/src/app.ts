@@ -35,6 +35,8 @@ import { createMailer } from './lib/mailer.js';
 import { createMailQueue, type MailQueue } from './features/mail/mail-queue.js';
 import { registerPrivacyRoutes } from './features/privacy/privacy.routes.js';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.js';
+import { registerEventRoutes } from './features/events/events.routes.js';
+import { registerPublicEventRoutes } from './features/events/public-events.routes.js';
 import { openRateLimitStore } from './lib/rate-limiter.js';
 import { createRateLimits } from './lib/rate-limits.js';
 import { createTokenService } from './lib/tokens.js';
@@ -92,6 +94,8 @@ const ROUTE_MODULES: ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerMfaRoutes,
   registerPrivacyRoutes,
   registerDashboardRoutes,
+  registerEventRoutes,
+  registerPublicEventRoutes,
 ];
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {

@@ -170,6 +170,8 @@ export const MESSAGE_TEXTS_EL: Record<MessageKey, string> = {
   eventPast: 'Η εκδήλωση έχει ήδη γίνει.',
   eventDraft: 'Η εκδήλωση δεν έχει δημοσιευτεί ακόμη.',
   eventRsvpOff: 'Η εκδήλωση δεν δέχεται δηλώσεις συμμετοχής.',
+  eventCapacityBelowGoing:
+    'Οι θέσεις δεν μπορούν να είναι λιγότερες από τα {count} μέλη που έχουν ήδη δηλώσει συμμετοχή.',
   // Mail
   mailFailedTitle: 'Ένα μήνυμα δεν στάλθηκε',
   mailFailedBody: 'Προς {to}, «{subject}»: {error}',

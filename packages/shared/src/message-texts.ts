@@ -166,6 +166,7 @@ export const MESSAGE_TEXTS_EN = {
   eventPast: 'This event has already taken place.',
   eventDraft: 'This event is not published yet.',
   eventRsvpOff: 'This event does not take answers.',
+  eventCapacityBelowGoing: 'Capacity cannot be below the {count} members already going.',
   // Mail
   mailFailedTitle: 'A mail could not be sent',
   mailFailedBody: 'To {to}, "{subject}": {error}',

@@ -30,6 +30,16 @@ function isProxyAddress(entry: string): boolean {
   return /^\d+$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
 }
 
+/** A zone name this runtime's time zone data knows. */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Google's published signing keys for ID tokens. */
 const GOOGLE_JWKS_DEFAULT = 'https://www.googleapis.com/oauth2/v3/certs';
 
@@ -44,6 +54,10 @@ const envSchema = z
     ADMIN_EMAIL: optional(emailSchema),
     ADMIN_PASSWORD: optional(z.string().min(6).max(128)),
     PUBLIC_URL: optional(url(['http:', 'https:'])),
+    SITE_TIME_ZONE: z.preprocess(
+      blankIsUnset,
+      z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Athens').default('Europe/Athens'),
+    ),
     JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
     SMTP_URL: optional(url(['smtp:', 'smtps:'])),
     MAIL_FROM: z.preprocess(blankIsUnset, z.string().default('Community <no-reply@localhost>')),
@@ -98,6 +112,8 @@ export type Config = {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   publicUrl: string;
+  /** Events are entered and shown in this IANA time zone. */
+  siteTimeZone: string;
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -163,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     publicUrl: trimTrailingSlashes(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
+    siteTimeZone: e.SITE_TIME_ZONE,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -30,7 +30,10 @@ export type CountedTable =
   | 'user_roles'
   | 'invites'
   | 'audit_events'
-  | 'contact_messages';
+  | 'contact_messages'
+  | 'events'
+  /** Always read for one event, so its total is always counted; it keeps no row count. */
+  | 'event_rsvps';
 
 /** A row's sort key as text, exact to the microsecond (a JS Date would round it). */
 export type SortKey = string[];

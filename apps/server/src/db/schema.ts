@@ -512,3 +512,66 @@ export const contactReplies = pgTable(
   },
   (t) => [index('contact_replies_message_idx').on(t.messageId, t.createdAt)],
 );
+
+/**
+ * Events of the community. Times are instants; the site's time zone (SITE_TIME_ZONE) turns them
+ * into the wall-clock times people enter and read. An all-day event runs from the first instant
+ * of its first day to the first instant of the day after its last. `revision` grows with every
+ * change an administrator makes: calendar clients read it as the event's SEQUENCE.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    title: text('title').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    allDay: boolean('all_day').notNull().default(false),
+    place: text('place'),
+    description: text('description'),
+    /** An uploaded image (owned by no person, so no one's profile upload ever removes it). */
+    imageId: uuid('image_id').references(() => images.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    /** Unset: no limit. */
+    capacity: integer('capacity'),
+    rsvpEnabled: boolean('rsvp_enabled').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }),
+    revision: integer('revision').notNull().default(0),
+  },
+  (t) => [
+    index('events_starts_at_idx').on(t.startsAt, t.id),
+    index('events_ends_at_idx').on(t.endsAt, t.id),
+    index('events_created_at_idx').on(t.createdAt, t.id),
+    index('events_title_idx').on(t.title, t.id),
+    index('events_status_starts_at_idx').on(t.status, t.startsAt, t.id),
+    index('events_published_ends_at_idx')
+      .on(t.endsAt, t.startsAt, t.id)
+      .where(sql`${t.status} = 'published'`),
+    index('events_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('events_place_trgm_idx').using('gin', sql`${t.place} gin_trgm_ops`),
+    index('events_image_idx').on(t.imageId),
+  ],
+);
+
+/** A member's "going" to an event; "not going" is no row. Goes with the event and with the member. */
+export const eventRsvps = pgTable(
+  'event_rsvps',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('event_rsvps_event_user_key').on(t.eventId, t.userId),
+    index('event_rsvps_event_created_idx').on(t.eventId, t.createdAt, t.userId),
+    index('event_rsvps_user_idx').on(t.userId, t.eventId),
+  ],
+);

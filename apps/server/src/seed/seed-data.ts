@@ -16,7 +16,11 @@ type SeedMenuEntry = {
   roles: RoleType[];
 };
 
-/** Paths of admin screens are relative to /admin; public ones are site paths. */
+/**
+ * Paths of admin screens are relative to /admin; public ones are site paths, so one path can name
+ * both (`/events`): an entry is told by its menu and sign-in as well as its path. Entries that
+ * later migrations add are listed too; the seed skips those a migration already made.
+ */
 export const SEED_CLIENT_PERMISSIONS: SeedMenuEntry[] = [
   {
     name: 'Home',
@@ -107,6 +111,15 @@ export const SEED_CLIENT_PERMISSIONS: SeedMenuEntry[] = [
     menu_order: 20,
     path: '/translations',
     description: 'Texts of the interface',
+    auth: true,
+    roles: [],
+  },
+  {
+    name: 'Manage events',
+    menu: 'content',
+    menu_order: 22,
+    path: '/events',
+    description: 'Events, their publishing and attendees',
     auth: true,
     roles: [],
   },

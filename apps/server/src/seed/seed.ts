@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
 import { clientPermissions, roleClientPermissions, roles, settings, userRoles, users } from '../db/schema.js';
@@ -25,6 +25,17 @@ async function seedAccessModel(db: Db, routes: RegisteredRoute[]) {
       await tx.insert(roles).values({ id, ...role });
     }
     for (const { roles: grantedTo, menu_order, ...entry } of SEED_CLIENT_PERMISSIONS) {
+      const [made] = await tx
+        .select({ id: clientPermissions.id })
+        .from(clientPermissions)
+        .where(
+          and(
+            eq(clientPermissions.path, entry.path),
+            eq(clientPermissions.menu, entry.menu),
+            eq(clientPermissions.auth, entry.auth),
+          ),
+        );
+      if (made) continue;
       const id = newId();
       await tx.insert(clientPermissions).values({ id, ...entry, menuOrder: menu_order });
       for (const type of grantedTo) {

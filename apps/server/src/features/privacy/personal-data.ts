@@ -6,6 +6,8 @@ import {
   contactMessages,
   contactReplies,
   emailConfirmations,
+  eventRsvps,
+  events,
   images,
   invites,
   mailQueue,
@@ -172,6 +174,17 @@ export const PERSONAL_DATA: Record<string, Reader | { holdsNoPersonalData: strin
       })
       .from(contactReplies)
       .where(eq(contactReplies.authorId, id)),
+  event_rsvps: (db, { id }) =>
+    db
+      .select({
+        eventId: eventRsvps.eventId,
+        title: events.title,
+        startsAt: events.startsAt,
+        answeredAt: eventRsvps.createdAt,
+      })
+      .from(eventRsvps)
+      .innerJoin(events, eq(events.id, eventRsvps.eventId))
+      .where(eq(eventRsvps.userId, id)),
   settings: { holdsNoPersonalData: 'the site settings' },
   roles: { holdsNoPersonalData: "the roles themselves; a person's roles are in user_roles" },
   permissions: { holdsNoPersonalData: 'the API routes' },
@@ -181,6 +194,7 @@ export const PERSONAL_DATA: Record<string, Reader | { holdsNoPersonalData: strin
   row_counts: { holdsNoPersonalData: 'the number of rows of each list' },
   translations: { holdsNoPersonalData: 'the interface texts' },
   feed_posts: { holdsNoPersonalData: "posts of the community's public channel" },
+  events: { holdsNoPersonalData: "the community's events; who answered them is in event_rsvps" },
 };
 
 /** Everything stored about one person, table by table, as "Download my data" gives it. */

@@ -1,0 +1,43 @@
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { allDayDates } from './event-times.js';
+import type { EventRowWithCount } from './events.queries.js';
+
+export type CalendarSite = { publicUrl: string; siteName: string; timeZone: string };
+
+/** The same event always has the same UID, whatever feed carries it: its id at the site's host. */
+export const eventUid = (eventId: string, publicUrl: string) => `${eventId}@${new URL(publicUrl).host}`;
+
+/**
+ * An RFC 5545 calendar of published events. Timed events are written in UTC; all-day events as
+ * DATE values of the site's calendar days (the end the day after the last). SEQUENCE counts the
+ * administrator's changes and DTSTAMP / LAST-MODIFIED are the last of them, so an unchanged event
+ * reads the same every time and a changed one replaces its earlier copy in a subscriber's calendar.
+ */
+export function buildCalendar(rows: EventRowWithCount[], site: CalendarSite, name: string): string {
+  const calendar = ical({
+    name,
+    prodId: { company: site.siteName, product: 'events', language: 'EL' },
+    method: ICalCalendarMethod.PUBLISH,
+    url: `${site.publicUrl}/events`,
+    ttl: 60 * 60,
+  });
+  for (const row of rows) {
+    const times = row.allDay
+      ? { ...allDayDates(row, site.timeZone), allDay: true }
+      : { start: row.startsAt, end: row.endsAt, allDay: false };
+    calendar.createEvent({
+      id: eventUid(row.id, site.publicUrl),
+      sequence: row.revision,
+      ...times,
+      stamp: row.updatedAt,
+      created: row.createdAt,
+      lastModified: row.updatedAt,
+      summary: row.title,
+      description: row.description,
+      location: row.place,
+      url: `${site.publicUrl}/events/${row.id}`,
+      status: ICalEventStatus.CONFIRMED,
+    });
+  }
+  return calendar.toString();
+}
