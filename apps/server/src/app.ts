@@ -37,6 +37,7 @@ import { registerPrivacyRoutes } from './features/privacy/privacy.routes.js';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { registerEventRoutes } from './features/events/events.routes.js';
 import { registerPublicEventRoutes } from './features/events/public-events.routes.js';
+import { eventPages } from './features/events/event-pages.js';
 import { openRateLimitStore } from './lib/rate-limiter.js';
 import { createRateLimits } from './lib/rate-limits.js';
 import { createTokenService } from './lib/tokens.js';
@@ -201,7 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       app.all('/api/*', { config: { access: 'public' }, schema: { hide: true } }, () => {
         throw new AppError('not_found', messages.routeNotFound);
       });
-      await registerWebApp(app, config.webDistDir);
+      await registerWebApp(app, config.webDistDir, eventPages(appDeps));
       await app.ready();
       await seed(db, {
         routes: access.routes,

@@ -28,3 +28,4 @@ export * from './schemas/contact.js';
 export * from './schemas/privacy.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/event.js';
+export * from './event-time.js';
