@@ -63,6 +63,33 @@ async function json(url, options = {}) {
   return { status: response.status, headers: response.headers, body: await response.json().catch(() => null) };
 }
 
+/** The id of a published event a month ahead, made the first time the data set is measured. */
+async function publishedEvent(base, auth) {
+  const listed = await json(`${base}/api/events`);
+  if (listed.body?.data?.length) return listed.body.data[0]._id;
+  const day = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const created = await json(`${base}/api/auth/events`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      title: 'Γενική συνέλευση',
+      startsLocal: `${day}T19:00`,
+      endsLocal: `${day}T21:00`,
+      place: 'Πλατεία Κυψέλης',
+      description: 'Η μηνιαία συνέλευση της γειτονιάς.\nΌλοι ευπρόσδεκτοι.',
+      capacity: 100,
+      rsvpEnabled: true,
+    }),
+  });
+  if (created.status !== 201) throw new Error(`event creation failed: ${created.status}`);
+  const published = await json(`${base}/api/auth/events/${created.body._id}/publish`, {
+    method: 'POST',
+    headers: auth,
+  });
+  if (published.status !== 200) throw new Error(`event publication failed: ${published.status}`);
+  return created.body._id;
+}
+
 async function scenarios(base) {
   const login = await json(`${base}/api/auth/login`, {
     method: 'POST',
@@ -82,6 +109,7 @@ async function scenarios(base) {
   const signInBodies = members.map((i) => JSON.stringify({ email: memberEmail(i), password: ADMIN.password }));
   let signIns = 0;
   const search = (term) => `${base}/api/auth/users?q=${encodeURIComponent(term)}&limit=25`;
+  const event = await publishedEvent(base, auth);
   return [
     {
       name: 'sign-in (argon2id), 2,000 members in turn',
@@ -169,6 +197,10 @@ async function scenarios(base) {
       options: { headers: { 'if-none-match': locales.headers.get('etag') }, expect304: true },
     },
     { name: 'public About HTML', url: `${base}/about`, options: {} },
+    { name: 'events: public list', url: `${base}/api/events`, options: {} },
+    { name: 'events: one public event', url: `${base}/api/events/${event}`, options: {} },
+    { name: 'events: an event page HTML (OpenGraph, JSON-LD)', url: `${base}/events/${event}`, options: {} },
+    { name: 'events: the calendar feed /events.ics', url: `${base}/events.ics`, options: {} },
   ].filter((scenario) => !scenario.skip && (!values.only || scenario.name.includes(values.only)));
 }
 
