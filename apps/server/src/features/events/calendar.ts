@@ -39,5 +39,7 @@ export function buildCalendar(rows: EventRowWithCount[], site: CalendarSite, nam
       status: ICalEventStatus.CONFIRMED,
     });
   }
-  return calendar.toString();
+  // Every content line ends with CRLF (RFC 5545 3.1), the last one too.
+  const text = calendar.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
