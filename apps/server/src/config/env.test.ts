@@ -15,7 +15,14 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       trustProxy: false,
       logLevel: 'info',
+      siteTimeZone: 'Europe/Athens',
     });
+  });
+
+  it('takes the time zone of events by its IANA name, and refuses one the runtime does not know', () => {
+    expect(loadConfig({ SITE_TIME_ZONE: 'America/New_York' }).siteTimeZone).toBe('America/New_York');
+    expect(loadConfig({ SITE_TIME_ZONE: '' }).siteTimeZone).toBe('Europe/Athens');
+    expect(() => loadConfig({ SITE_TIME_ZONE: 'Mars/Olympus' })).toThrow(/SITE_TIME_ZONE: must be an IANA time zone/);
   });
 
   it('treats empty values as unset and trims the public URL', () => {
