@@ -39,7 +39,10 @@ async function publishEvent(url) {
   });
   if (created.status !== 201) throw new Error(`creating the event: ${created.status} ${await created.text()}`);
   const { _id } = await created.json();
-  const published = await fetch(`${url}/api/auth/events/${_id}/publish`, { method: 'POST', headers });
+  const published = await fetch(`${url}/api/auth/events/${_id}/publish`, {
+    method: 'POST',
+    headers: { authorization: headers.authorization },
+  });
   if (!published.ok) throw new Error(`publishing the event: ${published.status}`);
   return _id;
 }

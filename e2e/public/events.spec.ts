@@ -31,7 +31,10 @@ async function createEvent(baseURL: string, body: EventBody, { publish = true } 
   expect(created.status, await created.clone().text()).toBe(201);
   const { _id } = (await created.json()) as { _id: string };
   if (publish) {
-    const published = await fetch(`${baseURL}/api/auth/events/${_id}/publish`, { method: 'POST', headers });
+    const published = await fetch(`${baseURL}/api/auth/events/${_id}/publish`, {
+      method: 'POST',
+      headers: { authorization: headers.authorization },
+    });
     expect(published.status, await published.clone().text()).toBe(200);
   }
   return _id;
@@ -74,6 +77,8 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISO
 
 test.describe('[PUBLIC][EVENTS]', () => {
   test('upcoming events by month, past ones below, each on its own page; markup stays text', async ({ page, app }) => {
+    // Two screens checked and drawn in both themes at two widths.
+    test.slow();
     const stamp = Date.now();
     const concert = `Συναυλία στην πλατεία ${stamp}`;
     const fair = `Παζάρι βιβλίου ${stamp}`;
@@ -202,6 +207,8 @@ test.describe('[PUBLIC][EVENTS]', () => {
     page,
     app,
   }) => {
+    // Three members sign in one after the other.
+    test.slow();
     const stamp = Date.now();
     const emails = [1, 2, 3].map((n) => `rsvp-${n}-${stamp}@e2e.test`);
     for (const [i, email] of emails.entries()) await createMember(app.baseURL, { email, name: `Μέλος ${i + 1}` });
