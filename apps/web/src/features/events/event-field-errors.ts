@@ -26,15 +26,27 @@ const timeSentences = (label: string) => [
   messages.eventYearRange(label, EVENT_FIRST_YEAR, eventLastYear()),
 ];
 
-/** The sentences the API answers about each field of an event, in English. */
+/** Stands in for a number the server fills in, such as how many members are going. */
+const ANY = '\u0000';
+
+/** The sentences the API answers about each field of an event, in English; `ANY` matches any number. */
 const sentencesOf = (): [Field, string[]][] => [
   ['title', textSentences('Title', EVENT_TITLE_MAX)],
   ['startsLocal', timeSentences('Start')],
   ['endsLocal', [...timeSentences('End'), messages.eventEndBeforeStart, messages.eventTooLong(EVENT_MAX_DAYS)]],
   ['place', textSentences('Place', EVENT_PLACE_MAX)],
   ['description', textSentences('Description', EVENT_DESCRIPTION_MAX)],
-  ['capacity', [messages.eventCapacity(EVENT_CAPACITY_MAX)]],
+  ['capacity', [messages.eventCapacity(EVENT_CAPACITY_MAX), messages.eventCapacityBelowGoing(ANY)]],
 ];
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Whether `sentence` is `english` in `language`, any number standing where `ANY` is. */
+function isSentence(sentence: string, english: string, language: Language): boolean {
+  const localized = localizeMessage(english, language);
+  if (!localized.includes(ANY)) return localized === sentence;
+  return new RegExp(`^${localized.split(ANY).map(escape).join('\\d+')}$`).test(sentence);
+}
 
 /**
  * The field a refused save's sentence is about, so the form shows it beside that field: the API
@@ -42,6 +54,6 @@ const sentencesOf = (): [Field, string[]][] => [
  */
 export function eventFieldOf(sentence: string, language: Language): Field | undefined {
   return sentencesOf().find(([, sentences]) =>
-    sentences.some((english) => localizeMessage(english, language) === sentence),
+    sentences.some((english) => isSentence(sentence, english, language)),
   )?.[0];
 }

@@ -92,7 +92,8 @@ export function EventForm({ row, onDone }: Props) {
       const sentence = row
         ? getErrorMessage(caught, texts.updateError, texts.updateTransportError)
         : getErrorMessage(caught, texts.createError, texts.createTransportError);
-      const field = caught instanceof ApiError && caught.status === 400 ? eventFieldOf(sentence, language) : undefined;
+      const isRefused = caught instanceof ApiError && caught.status >= 400 && caught.status < 500;
+      const field = isRefused ? eventFieldOf(sentence, language) : undefined;
       if (field) form.setError(field, { message: sentence }, { shouldFocus: true });
       else setError(sentence);
     }
