@@ -68,5 +68,6 @@ describe('the events menu entries', () => {
     } finally {
       await database.close();
     }
-  });
+    // Every migration on a fresh embedded database: slow on a busy machine.
+  }, 90_000);
 });
