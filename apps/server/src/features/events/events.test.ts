@@ -219,6 +219,8 @@ describe('events: publish, duplicate, delete', () => {
     expect(copy.body._id).not.toBe(created._id);
     expect(copy.body.imageUrl).toMatch(/^\/api\/upload\/images\//);
     expect(copy.body.imageUrl).not.toBe(original.imageUrl);
+    expect((await auditOf(copy.body._id)).map((entry) => entry.action)).toEqual(['event.duplicate']);
+    expect((await auditOf(created._id)).map((entry) => entry.action)).toContain('event.image.set');
     // Deleting the original leaves the copy's image.
     expect((await server.del(`${EVENTS}/${created._id}`, admin)).status).toBe(200);
     expect((await server.get(copy.body.imageUrl)).status).toBe(200);
@@ -276,6 +278,9 @@ describe('events: the image', () => {
     const removed = await server.del(`${EVENTS}/${created._id}/image`, admin);
     expect(removed.body.imageUrl).toBeNull();
     expect((await server.get(second.body.imageUrl)).status).toBe(404);
+    expect((await auditOf(created._id)).map((entry) => entry.action).sort()).toEqual(
+      ['event.create', 'event.image.remove', 'event.image.set', 'event.image.set'].sort(),
+    );
   });
 
   it('refuses what is not an image, SVG, and files over 1 MB; the event keeps its image', async () => {
