@@ -48,6 +48,9 @@ async function searchFor(page: Page, term: string) {
 }
 
 test.describe('[ADMIN][EVENTS]', () => {
+  // Long flows, each screen checked by axe and pictured in both themes at two widths.
+  test.describe.configure({ timeout: 150_000 });
+
   test('creates, edits, publishes, duplicates, filters, sorts and deletes events', async ({ page, app }, testInfo) => {
     const stamp = Date.now();
     await signInAs(page, ADMIN.email, ADMIN.password);
@@ -202,6 +205,12 @@ test.describe('[ADMIN][EVENTS]', () => {
     await expect(page.getByText('Event deleted successfully.')).toBeVisible();
     await expect(autumn).toBeHidden();
     await expect(titles).toHaveText([`Spring concert ${stamp}`]);
+
+    // In Greek the dates read as Greek readers write them, still in the site's zone.
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'el' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Εκδηλώσεις (1)');
+    await expect(spring.getByRole('cell').nth(1)).toHaveText(new RegExp(`^15 Δεκ ${YEAR}, 7:30`));
+    await expect(spring).toContainText('Δημοσιευμένη');
   });
 
   test('lists the attendees with their CSV, and members see and take back their events', async ({ page, app }) => {
@@ -259,6 +268,17 @@ test.describe('[ADMIN][EVENTS]', () => {
     );
     await expect(edit.getByLabel('Capacity (optional)')).toHaveValue('1');
     await edit.getByRole('button', { name: 'Cancel' }).click();
+    // The same in Greek: the server answers in the reader's language and the form still finds the field.
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'el' }).click();
+    await row.getByRole('button', { name: 'Επεξεργασία' }).click();
+    const greek = page.getByRole('dialog', { name: 'Επεξεργασία εκδήλωσης' });
+    await greek.getByLabel('Θέσεις (προαιρετικό)').fill('1');
+    await greek.getByRole('button', { name: 'Αποθήκευση' }).click();
+    await expect(greek.getByLabel('Θέσεις (προαιρετικό)')).toHaveAccessibleDescription(
+      'Οι θέσεις δεν μπορούν να είναι λιγότερες από τα 2 μέλη που έχουν ήδη δηλώσει συμμετοχή.',
+    );
+    await greek.getByRole('button', { name: 'Άκυρο' }).click();
+    await page.getByRole('group', { name: 'Γλώσσα' }).getByRole('button', { name: 'en' }).click();
     await expect(row).toContainText('2 / 10');
     await row.getByRole('link', { name: `Attendees of Reading ${stamp}` }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/events/${reading._id}/attendees`));
