@@ -99,6 +99,15 @@ describe('public events', () => {
     const past = await server.get(`/api/events?to=${encodeURIComponent(new Date().toISOString())}`);
     expect(mine(past.body)).toEqual([pastB, pastA]);
     expect(past.body.data.every((event: { isPast: boolean }) => event.isPast)).toBe(true);
+    // Any "now" a reader's clock gives is one answer, kept for all.
+    const later = await server.get(
+      `/api/events?to=${encodeURIComponent(new Date(Date.now() + 3600_000).toISOString())}`,
+    );
+    expect(later.headers.get('etag')).toBe(past.headers.get('etag'));
+    const beforeB = await server.get(
+      `/api/events?to=${encodeURIComponent(new Date(Date.now() - 3 * 86400_000).toISOString())}`,
+    );
+    expect(mine(beforeB.body)).toEqual([pastA]);
     const august = await server.get(`/api/events?from=${nextYear}-08-10&to=${nextYear}-08-12`);
     expect(mine(august.body)).toEqual(ids.slice(9, 11));
     expect((await server.get('/api/events?from=soon')).status).toBe(400);

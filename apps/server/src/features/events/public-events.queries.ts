@@ -20,6 +20,7 @@ import { eventColumns, eventOrder, toPublicEvent, type EventRowWithCount } from 
 /** What public answers are read from: an event or an answer to one changing ends them. */
 const SOURCE = ['events', 'event_rsvps'] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const NOW_SLACK_MS = 10 * 60 * 1000;
 
 const etagOf = (body: string) => `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
 
@@ -84,7 +85,8 @@ export function readPublicEvent(db: Db, id: string, timeZone: string): Promise<K
 
 /**
  * A page of published events. Without `from`/`to`: those not yet ended, soonest first. With `to`
- * alone: those that ended before it, most recent first. With `from`: those ending after it (and
+ * alone: those that ended before it (or by now, for any `to` from ten minutes ago on), most
+ * recent first. With `from`: those ending after it (and
  * starting before `to`, when given), soonest first.
  */
 export function readPublicEvents(
@@ -92,13 +94,16 @@ export function readPublicEvents(
   query: PublicEventListQuery,
   timeZone: string,
 ): Promise<Kept<{ page: ListResponse<PublicEvent> }>> {
-  const { from, to, page } = query;
-  const key = `${timeZone} ${page} ${from?.toISOString() ?? ''} ${to?.toISOString() ?? ''}`;
+  const { from, page } = query;
+  const isPastList = query.to !== undefined && from === undefined;
+  // The past events below the list ask with the reader's clock: any moment from a little before
+  // now on means "ended by now", one answer kept for everyone instead of one per request.
+  const to = isPastList && query.to!.getTime() >= Date.now() - NOW_SLACK_MS ? undefined : query.to;
+  const key = `${timeZone} ${page} ${isPastList} ${from?.toISOString() ?? ''} ${to?.toISOString() ?? ''}`;
   return readKept(db, 'events:public-list', key, async () => {
-    const isPastList = to !== undefined && from === undefined;
     const where = and(
       published,
-      isPastList ? lt(events.endsAt, to) : gt(events.endsAt, from ?? sql`now()`),
+      isPastList ? lt(events.endsAt, to ?? sql`now()`) : gt(events.endsAt, from ?? sql`now()`),
       !isPastList && to ? lt(events.startsAt, to) : undefined,
     );
     const order = isPastList ? [desc(events.startsAt), desc(events.id)] : [asc(events.startsAt), asc(events.id)];

@@ -31,7 +31,7 @@ export function registerPublicEventRoutes(app: FastifyInstance, { db, config }: 
       config: { access: 'public' },
       schema: {
         summary: 'Published events',
-        description: `Without \`from\`/\`to\`: events not yet ended, soonest first. With \`to\` alone: events that ended before it, most recent first. With \`from\`: events ending after it (and starting before \`to\`), soonest first. 20 a page. ${notModifiedNote}`,
+        description: `Without \`from\`/\`to\`: events not yet ended, soonest first. With \`to\` alone: events that ended before it (any \`to\` from ten minutes ago on means by now), most recent first. With \`from\`: events ending after it (and starting before \`to\`), soonest first. 20 a page. ${notModifiedNote}`,
         tags,
         security: [],
         querystring: publicEventListQuerySchema,
