@@ -68,6 +68,5 @@ describe('the events menu entries', () => {
     } finally {
       await database.close();
     }
-    // Every migration on a fresh embedded database: slow on a busy machine.
-  }, 90_000);
+  }, 90_000); // every migration on a fresh embedded database: slow on a busy machine
 });

@@ -97,7 +97,7 @@ export function registerEventRoutes(app: FastifyInstance, { db, config, limits }
     async (request, reply) => reply.code(201).send(await createEvent(deps, contextOf(request), request.body)),
   );
 
-  // Registered before `/:id`, which it would otherwise look like to a reader of this file.
+  // A path of its own: the router prefers it to `/:id`, whatever the order.
   r.get(
     apiRoutes.myEvents,
     {
