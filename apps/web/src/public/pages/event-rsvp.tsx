@@ -112,10 +112,10 @@ export function EventRsvp({ event }: { event: PublicEvent }) {
 
   return (
     <Box>
-      <p className="font-medium text-slate-900">{countText}</p>
-      <p role="status" className="text-slate-700">
-        {status}
-      </p>
+      <div role="status" className="flex flex-col gap-2">
+        <p className="font-medium text-slate-900">{countText}</p>
+        {status && <p className="text-slate-700">{status}</p>}
+      </div>
       {answer.state === 'ready' && answer.error && (
         <p role="alert" className="text-sm text-red-700">
           {answer.error}
