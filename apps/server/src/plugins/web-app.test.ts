@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 describe('the built web app', () => {
-  it.each(['/', '/about', '/events/2026', '/contact?x=1'])('serves the public entry at %s', async (url) => {
+  it.each(['/', '/about', '/participate/2026', '/contact?x=1'])('serves the public entry at %s', async (url) => {
     const response = await server.get(url);
     expect(response.status).toBe(200);
     expect(response.text).toContain('public entry');
@@ -43,7 +43,7 @@ describe('the built web app', () => {
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^".+"$/);
     expect(first.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    const again = await server.request('GET', '/events', { headers: { 'if-none-match': etag } });
+    const again = await server.request('GET', '/privacy', { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
     expect(again.headers.get('content-length') ?? '0').toBe('0');
     const admin = await server.request('GET', '/admin/users', { headers: { 'if-none-match': etag } });
