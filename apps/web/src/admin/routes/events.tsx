@@ -28,9 +28,7 @@ export function EventsRoute() {
     {
       header: t('events.goingOfCapacity'),
       cell: (event) =>
-        event.rsvpEnabled
-          ? `${event.goingCount} / ${event.capacity ?? t('events.noLimit')}`
-          : t('events.rsvpOff', { count: event.goingCount }),
+        event.rsvpEnabled ? `${event.goingCount} / ${event.capacity ?? t('events.noLimit')}` : t('events.rsvpOff'),
     },
   ];
   const filters: ListFilter[] = [
