@@ -206,11 +206,17 @@ test.describe('[ADMIN][EVENTS]', () => {
     await expect(autumn).toBeHidden();
     await expect(titles).toHaveText([`Spring concert ${stamp}`]);
 
+    // Unpublish: a draft again, gone from the public API.
+    await spring.getByRole('button', { name: `Unpublish Spring concert ${stamp}` }).click();
+    await expect(page.getByText('The event is a draft again.')).toBeVisible();
+    await expect(spring).toContainText('Draft');
+    expect((await fetch(`${app.baseURL}/api/events/${springId}`)).status).toBe(404);
+
     // In Greek the dates read as Greek readers write them, still in the site's zone.
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'el' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Εκδηλώσεις (1)');
     await expect(spring.getByRole('cell').nth(1)).toHaveText(new RegExp(`^15 Δεκ ${YEAR}, 7:30`));
-    await expect(spring).toContainText('Δημοσιευμένη');
+    await expect(spring).toContainText('Πρόχειρη');
   });
 
   test('lists the attendees with their CSV, and members see and take back their events', async ({ page, app }) => {
