@@ -318,6 +318,8 @@ test.describe('[PUBLIC][EVENTS]', () => {
     await page.goto('/');
     const card = page.getByRole('region', { name: 'Επόμενη εκδήλωση' });
     await expect(card.getByRole('link', { name: next.title })).toHaveAttribute('href', `/events/${next._id}`);
+    await expectAccessible(page);
+    await shoot(page, 'public-home-next-event');
     await card.getByRole('link', { name: next.title }).click();
     await expect(page.getByRole('heading', { level: 1, name: next.title })).toBeVisible();
 
