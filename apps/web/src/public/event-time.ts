@@ -1,80 +1,16 @@
-import type { PublicEvent } from '@community/shared';
+import {
+  formatEventStart as start,
+  formatEventWhen as when,
+  groupByMonth as byMonth,
+  startBadge as badge,
+} from '@community/shared';
 import { PUBLIC_LANGUAGE } from './texts';
 
-type EventTimes = Pick<PublicEvent, 'startsAt' | 'endsAt' | 'startsLocal' | 'endsLocal' | 'timeZone' | 'allDay'>;
+type Times = Parameters<typeof when>[0];
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** Formatters are costly to build and a list asks for the same few again and again. */
-function formatter(options: Intl.DateTimeFormatOptions) {
-  const key = JSON.stringify(options);
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(PUBLIC_LANGUAGE, options);
-    formats.set(key, format);
-  }
-  return format;
-}
-
-/** A wall-clock date `2026-12-15` as the instant that reads as that date in UTC. */
-const calendarDay = (local: string) => {
-  const [year, month, day] = local.slice(0, 10).split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, day));
-};
-
-const dayIn = (timeZone: string) => formatter({ timeZone, day: 'numeric', month: 'long', year: 'numeric' });
-const timeIn = (timeZone: string) => formatter({ timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-/**
- * When an event happens, in the site's time zone: "15 Δεκεμβρίου 2026, 19:30–22:00", the end
- * with its own date when it falls on another day; an all-day event shows its date or dates only.
- */
-export function formatEventWhen(event: EventTimes): string {
-  if (event.allDay) {
-    const first = dayIn('UTC').format(calendarDay(event.startsLocal));
-    const last = dayIn('UTC').format(calendarDay(event.endsLocal));
-    return first === last ? first : `${first} – ${last}`;
-  }
-  const starts = new Date(event.startsAt);
-  const ends = new Date(event.endsAt);
-  const day = dayIn(event.timeZone);
-  const time = timeIn(event.timeZone);
-  const start = `${day.format(starts)}, ${time.format(starts)}`;
-  return day.format(starts) === day.format(ends)
-    ? `${start}–${time.format(ends)}`
-    : `${start} – ${day.format(ends)}, ${time.format(ends)}`;
-}
-
-/** The start alone, as the home page's line shows it: "15 Δεκεμβρίου 2026, 19:30". */
-export function formatEventStart(event: EventTimes): string {
-  if (event.allDay) return dayIn('UTC').format(calendarDay(event.startsLocal));
-  const starts = new Date(event.startsAt);
-  return `${dayIn(event.timeZone).format(starts)}, ${timeIn(event.timeZone).format(starts)}`;
-}
-
-/** The day of the month and the short month name of the start, for the date badge. */
-export function startBadge(event: EventTimes): { day: string; month: string } {
-  const date = calendarDay(event.startsLocal);
-  return {
-    day: formatter({ timeZone: 'UTC', day: 'numeric' }).format(date),
-    month: formatter({ timeZone: 'UTC', month: 'short' }).format(date),
-  };
-}
-
-/** "Δεκέμβριος 2026" */
-const monthName = (yearMonth: string) =>
-  formatter({ timeZone: 'UTC', month: 'long', year: 'numeric' }).format(calendarDay(`${yearMonth}-01`));
-
-/** Events in the order given, grouped by the month they start in (in the site's time zone). */
-export function groupByMonth<T extends Pick<PublicEvent, 'startsLocal'>>(
-  events: T[],
-): { key: string; name: string; events: T[] }[] {
-  const groups: { key: string; name: string; events: T[] }[] = [];
-  for (const event of events) {
-    const key = event.startsLocal.slice(0, 7);
-    const last = groups.at(-1);
-    if (last?.key === key) last.events.push(event);
-    else groups.push({ key, name: monthName(key), events: [event] });
-  }
-  return groups;
-}
+/** The shared event times in words (the server's page heads use the same), in the site's language. */
+export const formatEventWhen = (event: Times) => when(event, PUBLIC_LANGUAGE);
+export const formatEventStart = (event: Times) => start(event, PUBLIC_LANGUAGE);
+export const startBadge = (event: Times) => badge(event, PUBLIC_LANGUAGE);
+export const groupByMonth = <T extends Parameters<typeof byMonth>[0][number]>(events: T[]) =>
+  byMonth(events, PUBLIC_LANGUAGE);
