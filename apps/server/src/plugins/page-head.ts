@@ -12,6 +12,8 @@ export type PageHead = {
   image?: string;
   /** schema.org data, sent as `application/ld+json` (data, not script: the CSP allows it). */
   jsonLd?: Record<string, unknown>;
+  /** The API reads the page starts with, fetched with the page's scripts rather than after them. */
+  preload?: string[];
 };
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = {
@@ -47,6 +49,10 @@ export function withPageHead(entry: string, head: PageHead): string {
     ...(head.image ? [meta('property', 'og:image', head.image)] : []),
     `<link rel="canonical" href="${escapeHtml(head.url)}" />`,
     ...(head.jsonLd ? [`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`] : []),
+    // Matched by the app's fetch of the same address (same mode and credentials: anonymous, same origin).
+    ...(head.preload ?? []).map(
+      (href) => `<link rel="preload" href="${escapeHtml(href)}" as="fetch" crossorigin="anonymous" />`,
+    ),
   ];
   let html = entry.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`);
   if (description) {

@@ -1,4 +1,4 @@
-import { formatEventWhen, idSchema, type PublicEvent } from '@community/shared';
+import { apiRoutes, eventPaths, formatEventWhen, idSchema, type PublicEvent } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
 import type { PageHead } from '../../plugins/page-head.js';
 import type { PageWithHead } from '../../plugins/web-app.js';
@@ -9,8 +9,6 @@ import { readPublicEvent } from './public-events.queries.js';
 const SITE_LANGUAGE = 'el';
 /** A preview shows a line or two; a crawler needs no more to know what the page is. */
 const DESCRIPTION_MAX = 300;
-
-const parsedTexts = new WeakMap<RenderedTexts, Record<string, string>>();
 
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
@@ -38,29 +36,48 @@ export function eventPages({ db, config, loadCatalogue }: AppDeps): PageWithHead
   const siteName = config.site.name;
   const organizer = { '@type': 'Organization', name: siteName, url: publicUrl };
 
-  /** A text of the site as published in Greek. */
-  async function siteText(key: string): Promise<string | undefined> {
-    const rendered = await readPublishedTexts(db, loadCatalogue, SITE_LANGUAGE);
-    if (!rendered) return undefined;
-    let texts = parsedTexts.get(rendered);
-    if (!texts) parsedTexts.set(rendered, (texts = JSON.parse(rendered.body) as Record<string, string>));
-    return texts[key];
+  // Heads are made once per published texts and once per kept event, so the page is written once.
+  const listHeads = new WeakMap<RenderedTexts, PageHead>();
+  const eventHeads = new WeakMap<object, PageHead>();
+
+  function listHead(texts: Record<string, string | undefined>): PageHead {
+    const title = texts['public.events.title'];
+    return {
+      title: title ? `${title} · ${siteName}` : siteName,
+      description: texts['public.events.intro'],
+      url: `${publicUrl}/events`,
+      type: 'website',
+      preload: [apiRoutes.publicEvents],
+    };
+  }
+  const untranslatedListHead = listHead({});
+
+  function eventHead(event: PublicEvent): PageHead {
+    const url = `${publicUrl}/events/${event._id}`;
+    const image = event.imageUrl ? new URL(event.imageUrl, `${publicUrl}/`).toString() : undefined;
+    const when = formatEventWhen(event, SITE_LANGUAGE);
+    const summary = [when, event.place, event.description].filter(Boolean).join(' · ');
+    return {
+      title: `${event.title} · ${siteName}`,
+      description: clip(summary.replace(/\s+/g, ' '), DESCRIPTION_MAX),
+      url,
+      type: 'article',
+      image,
+      jsonLd: structuredData(event, url, image, organizer),
+      // The address the page reads the event from (events-data.ts).
+      preload: [eventPaths.publicOne(encodeURIComponent(event._id))],
+    };
   }
 
   return [
     {
       path: '/events',
       head: async (): Promise<PageHead> => {
-        const [title, description] = await Promise.all([
-          siteText('public.events.title'),
-          siteText('public.events.intro'),
-        ]);
-        return {
-          title: title ? `${title} · ${siteName}` : siteName,
-          description,
-          url: `${publicUrl}/events`,
-          type: 'website',
-        };
+        const rendered = await readPublishedTexts(db, loadCatalogue, SITE_LANGUAGE);
+        if (!rendered) return untranslatedListHead;
+        let head = listHeads.get(rendered);
+        if (!head) listHeads.set(rendered, (head = listHead(JSON.parse(rendered.body) as Record<string, string>)));
+        return head;
       },
     },
     {
@@ -69,19 +86,9 @@ export function eventPages({ db, config, loadCatalogue }: AppDeps): PageWithHead
         const id = idSchema.safeParse((request.params as { id: string }).id);
         const kept = id.success ? await readPublicEvent(db, id.data, siteTimeZone) : null;
         if (!kept) return null;
-        const { event } = kept;
-        const url = `${publicUrl}/events/${event._id}`;
-        const image = event.imageUrl ? new URL(event.imageUrl, `${publicUrl}/`).toString() : undefined;
-        const when = formatEventWhen(event, SITE_LANGUAGE);
-        const summary = [when, event.place, event.description].filter(Boolean).join(' · ');
-        return {
-          title: `${event.title} · ${siteName}`,
-          description: clip(summary.replace(/\s+/g, ' '), DESCRIPTION_MAX),
-          url,
-          type: 'article',
-          image,
-          jsonLd: structuredData(event, url, image, organizer),
-        };
+        let head = eventHeads.get(kept);
+        if (!head) eventHeads.set(kept, (head = eventHead(kept.event)));
+        return head;
       },
     },
   ];

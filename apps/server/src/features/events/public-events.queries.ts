@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import {
   EVENT_RECENT_DAYS,
@@ -14,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/query-rows.js';
 import { eventRsvps, events } from '../../db/schema.js';
 import { cached } from '../../db/table-changes.js';
+import { etagOf } from '../../lib/precompressed.js';
 import { buildCalendar, type CalendarSite } from './calendar.js';
 import { eventColumns, eventOrder, toPublicEvent, type EventRowWithCount } from './events.queries.js';
 
@@ -21,8 +21,6 @@ import { eventColumns, eventOrder, toPublicEvent, type EventRowWithCount } from 
 const SOURCE = ['events', 'event_rsvps'] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOW_SLACK_MS = 10 * 60 * 1000;
-
-const etagOf = (body: string) => `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
 
 /**
  * Public answers also change with the clock: an event ends (it moves to the past, and leaves the

@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import { desc, sql } from 'drizzle-orm';
 import type { FeedPost } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { feedPosts } from '../../db/schema.js';
 import { cached } from '../../db/table-changes.js';
+import { etagOf } from '../../lib/precompressed.js';
 import type { ParsedPost } from './telegram-parser.js';
 
 /** The Official Feed shows this many of the newest posts. */
@@ -28,7 +28,7 @@ export async function latestPosts(db: Db): Promise<FeedPost[]> {
 export const readFeed = (db: Db) =>
   cached(db, 'feed', ['feed_posts'], 'latest', async () => {
     const posts = await latestPosts(db);
-    return { posts, etag: `"${crypto.createHash('sha1').update(JSON.stringify(posts)).digest('base64url')}"` };
+    return { posts, etag: etagOf(JSON.stringify(posts)) };
   });
 
 /** New posts are added and edited ones updated; posts no longer on the page are kept. */

@@ -1,22 +1,12 @@
-import crypto from 'node:crypto';
-import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { translations } from '../../db/schema.js';
 import { cached } from '../../db/table-changes.js';
+import { precompress, type Precompressed } from '../../lib/precompressed.js';
 import { defaultTexts, type CatalogueSource } from './catalogue.js';
 
 /** A published language as sent: compressed once per publication, not once per request. */
-export type RenderedTexts = { body: string; etag: string; gzip: Buffer; br: Buffer };
-
-function render(body: string): RenderedTexts {
-  return {
-    body,
-    etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"`,
-    gzip: zlib.gzipSync(body),
-    br: zlib.brotliCompressSync(body),
-  };
-}
+export type RenderedTexts = Precompressed & { body: string };
 
 /**
  * What /locales serves for a language, or undefined for a language that has none. Every page
@@ -41,7 +31,8 @@ export async function readPublishedTexts(
         .from(translations)
         .where(eq(translations.language, language));
       if (!row) return undefined;
-      return render(JSON.stringify({ ...defaultTexts(catalogue, language), ...row.published }));
+      const body = JSON.stringify({ ...defaultTexts(catalogue, language), ...row.published });
+      return { ...precompress(body), body };
     },
     { max: 100, ttlMs: 60 * 60_000 },
   );

@@ -11,7 +11,7 @@ import {
 } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
-import { notModified } from '../../lib/not-modified.js';
+import { sendPrecompressed } from '../../lib/precompressed.js';
 import { readPublishedTexts } from './published-texts.js';
 import { contextOf } from '../../lib/request-context.js';
 import { findTranslation, listTranslations } from './translations.queries.js';
@@ -82,13 +82,8 @@ export function registerTranslationRoutes(app: FastifyInstance, { db, loadCatalo
       const { lng } = request.params;
       const entry = LANGUAGE_CODE.test(lng) ? await readPublishedTexts(db, loadCatalogue, lng) : undefined;
       if (!entry) throw new AppError('not_found', messages.routeNotFound);
-      reply.header('etag', entry.etag).header('cache-control', 'public, no-cache').header('vary', 'accept-encoding');
-      if (request.headers['if-none-match'] === entry.etag) return notModified(reply);
-      reply.type('application/json; charset=utf-8');
-      const accepted = String(request.headers['accept-encoding'] ?? '');
-      if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(entry.br);
-      if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(entry.gzip);
-      return reply.send(entry.body);
+      reply.header('cache-control', 'public, no-cache').type('application/json; charset=utf-8');
+      return sendPrecompressed(request, reply, entry);
     },
   );
 }
