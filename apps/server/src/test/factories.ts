@@ -64,3 +64,20 @@ export async function createSignedInUser(server: TestServer, overrides: Paramete
   const user = await createUser(server, overrides);
   return { ...user, token: await signIn(server, user) };
 }
+
+/** Creates an event through the API, published unless told otherwise; its id. */
+export async function createEvent(
+  server: TestServer,
+  token: string,
+  body: Record<string, unknown>,
+  { publish = true } = {},
+): Promise<string> {
+  const created = await server.post('/api/auth/events', body, token);
+  if (created.status !== 201) throw new Error(`creating the event: ${created.status} ${created.text}`);
+  const id = (created.body as { _id: string })._id;
+  if (publish) {
+    const published = await server.post(`/api/auth/events/${id}/publish`, {}, token);
+    if (published.status !== 200) throw new Error(`publishing the event: ${published.status} ${published.text}`);
+  }
+  return id;
+}

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 
 let server: TestServer;
@@ -35,12 +38,27 @@ afterAll(async () => {
   fs.rmSync(distDir, { recursive: true, force: true });
 });
 
-async function createEvent(body: Record<string, unknown>, publish = true): Promise<string> {
-  const created = await server.post('/api/auth/events', body, admin);
-  expect(created.status).toBe(201);
-  const id = (created.body as { _id: string })._id;
-  if (publish) expect((await server.post(`/api/auth/events/${id}/publish`, {}, admin)).status).toBe(200);
-  return id;
+const publishedEvent = (body: Record<string, unknown>, publish = true) => createEvent(server, admin, body, { publish });
+
+/** The bytes as sent, undecoded (fetch would decode them). */
+function rawGet(url: string, acceptEncoding?: string) {
+  return new Promise<{ status: number; encoding?: string; vary?: string; bytes: Buffer }>((resolve, reject) => {
+    const headers = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+    http
+      .get(server.baseUrl + url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode!,
+            encoding: response.headers['content-encoding'],
+            vary: response.headers.vary,
+            bytes: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on('error', reject);
+  });
 }
 
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
@@ -49,7 +67,7 @@ const structuredData = (html: string) =>
 
 describe('the HTML of an event page, for link previews and crawlers', () => {
   it('carries the title, OpenGraph tags and a schema.org Event, every value escaped', async () => {
-    const id = await createEvent({
+    const id = await publishedEvent({
       title: hostile,
       startsLocal: `${nextYear}-12-15T19:30`,
       endsLocal: `${nextYear}-12-15T22:00`,
@@ -82,7 +100,7 @@ describe('the HTML of an event page, for link previews and crawlers', () => {
   });
 
   it('gives an all-day event its dates alone', async () => {
-    const id = await createEvent({
+    const id = await publishedEvent({
       title: 'Καθαρισμός του πάρκου',
       allDay: true,
       startsLocal: `${nextYear}-03-28`,
@@ -94,7 +112,7 @@ describe('the HTML of an event page, for link previews and crawlers', () => {
   });
 
   it('answers 304 while the event is unchanged, and a new page once it changes', async () => {
-    const id = await createEvent({
+    const id = await publishedEvent({
       title: 'Συνέλευση',
       startsLocal: `${nextYear}-11-05T18:00`,
       endsLocal: `${nextYear}-11-05T20:00`,
@@ -116,7 +134,7 @@ describe('the HTML of an event page, for link previews and crawlers', () => {
   });
 
   it('answers 404 with the plain entry for a draft, an unknown id and a malformed one', async () => {
-    const draft = await createEvent(
+    const draft = await publishedEvent(
       { title: 'Πρόχειρο', startsLocal: `${nextYear}-10-01T18:00`, endsLocal: `${nextYear}-10-01T19:00` },
       false,
     );
@@ -130,7 +148,7 @@ describe('the HTML of an event page, for link previews and crawlers', () => {
   });
 
   it('leaves the calendar files to the feed routes', async () => {
-    const id = await createEvent({
+    const id = await publishedEvent({
       title: 'Προβολή',
       startsLocal: `${nextYear}-09-10T20:00`,
       endsLocal: `${nextYear}-09-10T22:00`,
@@ -139,6 +157,40 @@ describe('the HTML of an event page, for link previews and crawlers', () => {
     expect(calendar.status).toBe(200);
     expect(calendar.headers.get('content-type')).toMatch(/^text\/calendar/);
     expect((await server.get('/events.ics')).headers.get('content-type')).toMatch(/^text\/calendar/);
+  });
+
+  it('preloads the API read each page starts with, as the app makes it', async () => {
+    const id = await publishedEvent({
+      title: 'Προβολή ταινίας',
+      startsLocal: `${nextYear}-08-20T21:00`,
+      endsLocal: `${nextYear}-08-20T23:00`,
+    });
+    expect(headOf((await server.get(`/events/${id}`)).text)).toContain(
+      `<link rel="preload" href="/api/events/${id}" as="fetch" crossorigin="anonymous" />`,
+    );
+    expect(headOf((await server.get('/events')).text)).toContain(
+      '<link rel="preload" href="/api/events" as="fetch" crossorigin="anonymous" />',
+    );
+  });
+
+  it('sends every page compressed to clients that take it, and plain to those that do not', async () => {
+    const id = await publishedEvent({
+      title: 'Γιορτή της γειτονιάς',
+      startsLocal: `${nextYear}-06-21T19:00`,
+      endsLocal: `${nextYear}-06-21T23:00`,
+    });
+    for (const url of [`/events/${id}`, '/events', '/about', '/admin/users', '/events/not-an-id']) {
+      const plain = await rawGet(url);
+      expect(plain.encoding, url).toBeUndefined();
+      const html = plain.bytes.toString('utf8');
+      expect(html, url).toContain('entry');
+      const br = await rawGet(url, 'gzip, deflate, br');
+      expect([br.status, br.encoding, br.vary], url).toEqual([plain.status, 'br', 'accept-encoding']);
+      expect(zlib.brotliDecompressSync(br.bytes).toString('utf8'), url).toBe(html);
+      const gzip = await rawGet(url, 'gzip');
+      expect(gzip.encoding, url).toBe('gzip');
+      expect(zlib.gunzipSync(gzip.bytes).toString('utf8'), url).toBe(html);
+    }
   });
 
   it('writes the list page head from the published texts', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../db/schema.js';
-import { createSignedInUser } from '../../test/factories.js';
+import { createEvent, createSignedInUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { readPublicEvent, readUpcomingEvents } from './public-events.queries.js';
 
@@ -27,9 +27,10 @@ const EVENTS = '/api/auth/events';
 const nextYear = new Date().getUTCFullYear() + 1;
 const TIME_ZONE = 'Europe/Athens';
 
-const makeEvent = async (overrides: Record<string, unknown> = {}, publish = true) => {
-  const created = await server.post(
-    EVENTS,
+const makeEvent = (overrides: Record<string, unknown> = {}, publish = true) =>
+  createEvent(
+    server,
+    admin,
     {
       title: 'Προβολή ταινίας',
       startsLocal: `${nextYear}-09-20T21:00`,
@@ -40,12 +41,8 @@ const makeEvent = async (overrides: Record<string, unknown> = {}, publish = true
       capacity: 2,
       ...overrides,
     },
-    admin,
+    { publish },
   );
-  if (created.status !== 201) throw new Error(created.text);
-  if (publish) await server.post(`${EVENTS}/${created.body._id}/publish`, {}, admin);
-  return created.body._id as string;
-};
 
 const endIn = (id: string, ms: number) =>
   server.deps.db

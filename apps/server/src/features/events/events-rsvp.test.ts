@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, eventRsvps, events } from '../../db/schema.js';
-import { createSignedInUser } from '../../test/factories.js';
+import { createEvent, createSignedInUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 
 let server: TestServer;
@@ -16,9 +16,10 @@ const EVENTS = '/api/auth/events';
 const nextYear = new Date().getUTCFullYear() + 1;
 const lastYear = new Date().getUTCFullYear() - 1;
 
-const publishedEvent = async (overrides: Record<string, unknown> = {}, publish = true) => {
-  const created = await server.post(
-    EVENTS,
+const publishedEvent = (overrides: Record<string, unknown> = {}, publish = true) =>
+  createEvent(
+    server,
+    admin,
     {
       title: 'Συνάντηση',
       startsLocal: `${nextYear}-10-10T18:00`,
@@ -27,12 +28,8 @@ const publishedEvent = async (overrides: Record<string, unknown> = {}, publish =
       capacity: 10,
       ...overrides,
     },
-    admin,
+    { publish },
   );
-  if (created.status !== 201) throw new Error(created.text);
-  if (publish) await server.post(`${EVENTS}/${created.body._id}/publish`, {}, admin);
-  return created.body._id as string;
-};
 
 const rsvpsOf = (eventId: string) => server.deps.db.select().from(eventRsvps).where(eq(eventRsvps.eventId, eventId));
 

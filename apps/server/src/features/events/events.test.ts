@@ -19,7 +19,7 @@ const EVENTS = '/api/auth/events';
 const nextYear = new Date().getUTCFullYear() + 1;
 const lastYear = new Date().getUTCFullYear() - 1;
 
-export const eventBody = (overrides: Record<string, unknown> = {}) => ({
+const eventBody = (overrides: Record<string, unknown> = {}) => ({
   title: 'Γιορτή της γειτονιάς',
   startsLocal: `${nextYear}-12-15T19:30`,
   endsLocal: `${nextYear}-12-15T22:00`,
