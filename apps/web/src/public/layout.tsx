@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SiteConfig } from '@community/shared';
 import { ThemeSwitch } from '../components/ui/theme-switch';
-import { Meteors } from './meteors';
 import { SiteLink, usePath } from './router';
 import { useT } from './texts';
 
@@ -17,14 +16,13 @@ function isCurrent(path: string, href: string): 'page' | 'location' | undefined 
   return path.startsWith(`${href}/`) ? 'location' : undefined;
 }
 
-/** The guest layout: meteors behind, the site's navigation, the page, the footer. */
+/** The guest layout: the site's navigation, the page, the footer, over the meteors of the page's HTML. */
 export function GuestLayout({ site, children }: { site: SiteConfig['site'] | undefined; children: ReactNode }) {
   const t = useT();
   const path = usePath();
   const name = site?.name ?? t('public.siteName');
   return (
-    <div className="relative flex min-h-screen flex-col bg-slate-50 text-slate-900">
-      <Meteors />
+    <div className="relative flex min-h-screen flex-col text-slate-900">
       <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:z-20 focus:bg-white focus:p-2">
         {t('public.skipToContent')}
       </a>
