@@ -302,6 +302,34 @@ test.describe('[PUBLIC][EVENTS]', () => {
     await expect(page.getByRole('button', { name: 'Θα έρθω' })).toHaveCount(0);
   });
 
+  test('an event page and the list read what they show once, through the preloads in their HTML', async ({
+    page,
+    app,
+  }) => {
+    const title = `Μία ανάγνωση ${Date.now()}`;
+    const id = await createEvent(app.baseURL, {
+      title,
+      startsLocal: `${nextYear}-05-10T18:00`,
+      endsLocal: `${nextYear}-05-10T20:00`,
+    });
+    // One entry per request the page made: started by the preload link, not by a script.
+    const initiators = (path: string) =>
+      page.evaluate(
+        (url) => performance.getEntriesByName(url).map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+        new URL(path, app.baseURL).toString(),
+      );
+
+    await page.goto(`/events/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    expect(await initiators(`/api/events/${id}`)).toEqual(['link']);
+    expect(await initiators('/api/config')).toEqual(['link']);
+
+    await page.goto('/events');
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
+    expect(await initiators('/api/events')).toEqual(['link']);
+    expect(await initiators('/api/config')).toEqual(['link']);
+  });
+
   test('the home page shows the next event; the list says when nothing is planned and keeps its place while loading', async ({
     page,
     app,

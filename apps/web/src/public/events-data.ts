@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { apiRoutes, eventPaths, type ListResponse, type PublicEvent, type RsvpState } from '@community/shared';
 import { readAuthToken } from '../lib/auth-token';
+import { arrivedEarly, startEarly, takeEarly } from './early-reads';
 
 /** A refused request: its status and the server's sentence, which the public site asks for in Greek. */
 export class HttpError extends Error {
@@ -23,14 +24,7 @@ async function requestJson<T>(path: string, { method = 'GET', token }: { method?
   return (await response.json()) as T;
 }
 
-/** Requests started before the texts arrive, taken by the first page that asks for them. */
-const early = new Map<string, Promise<unknown>>();
-
-function getJson<T>(path: string): Promise<T> {
-  const started = early.get(path) as Promise<T> | undefined;
-  early.delete(path);
-  return started ?? requestJson<T>(path);
-}
+const getJson = <T>(path: string): Promise<T> => takeEarly<T>(path) ?? requestJson<T>(path);
 
 /** The event a path names, `/events/<id>`: the id decoded, or as written when its escapes are broken. */
 export function eventIdOf(path: string): string | undefined {
@@ -55,25 +49,28 @@ export function prefetchFor(path: string) {
       : ['/', '/events', '/events/'].includes(path)
         ? apiRoutes.publicEvents
         : null;
-  if (!wanted || early.has(wanted)) return;
-  const request = requestJson(wanted);
-  // Read or not, a failure here is the page's to show when it asks.
-  request.catch(() => undefined);
-  early.set(wanted, request);
+  if (wanted) startEarly(wanted, () => requestJson(wanted));
 }
 
 export type Loadable<T> = { state: 'loading' } | { state: 'failed'; status?: number } | { state: 'ready'; data: T };
 
 /** One event, read again when the id changes. */
 export function useEvent(id: string): Loadable<PublicEvent> {
-  const [value, setValue] = useState<{ id: string; loaded: Loadable<PublicEvent> }>({
-    id,
-    loaded: { state: 'loading' },
+  const [value, setValue] = useState<{ id: string; loaded: Loadable<PublicEvent> }>(() => {
+    const data = arrivedEarly<PublicEvent>(publicEventPath(id));
+    return { id, loaded: data ? { state: 'ready', data } : { state: 'loading' } };
   });
   useEffect(() => {
     let isCurrent = true;
     getJson<PublicEvent>(publicEventPath(id)).then(
-      (data) => isCurrent && setValue({ id, loaded: { state: 'ready', data } }),
+      (data) =>
+        isCurrent &&
+        setValue((current) =>
+          // The answer the first render already showed: nothing to render again.
+          current.id === id && current.loaded.state === 'ready' && current.loaded.data === data
+            ? current
+            : { id, loaded: { state: 'ready', data } },
+        ),
       (error: unknown) =>
         isCurrent &&
         setValue({ id, loaded: { state: 'failed', status: error instanceof HttpError ? error.status : undefined } }),
@@ -96,32 +93,47 @@ type Paged = {
   loadMore: () => void;
 };
 
-type Pages = { state: Paged['state']; events: PublicEvent[]; page: number; pages: number };
+type Pages = {
+  state: Paged['state'];
+  events: PublicEvent[];
+  page: number;
+  pages: number;
+  first?: ListResponse<PublicEvent>;
+};
+
+const listPath = (query: string, page: number) => {
+  const params = new URLSearchParams(query);
+  if (page > 1) params.set('page', String(page));
+  const search = params.toString();
+  return search ? `${apiRoutes.publicEvents}?${search}` : apiRoutes.publicEvents;
+};
+
+const firstPage = (first: ListResponse<PublicEvent>): Pages => ({
+  state: 'ready',
+  events: first.data,
+  page: first.page,
+  pages: first.pages,
+  first,
+});
 
 /**
  * A list read page by page, each page added below the last: `query` is the list's filter
  * (empty for upcoming events, `to=…` for past ones).
  */
 export function usePagedEvents(query: string): Paged {
-  const [pages, setPages] = useState<Pages>({ state: 'loading', events: [], page: 0, pages: 1 });
+  const [pages, setPages] = useState<Pages>(() => {
+    const first = arrivedEarly<ListResponse<PublicEvent>>(listPath(query, 1));
+    return first ? firstPage(first) : { state: 'loading', events: [], page: 0, pages: 1 };
+  });
   const [more, setMore] = useState({ isLoading: false, hasFailed: false });
 
-  const load = useCallback(
-    (page: number) => {
-      const params = new URLSearchParams(query);
-      if (page > 1) params.set('page', String(page));
-      const search = params.toString();
-      return getJson<ListResponse<PublicEvent>>(
-        search ? `${apiRoutes.publicEvents}?${search}` : apiRoutes.publicEvents,
-      );
-    },
-    [query],
-  );
+  const load = useCallback((page: number) => getJson<ListResponse<PublicEvent>>(listPath(query, page)), [query]);
 
   useEffect(() => {
     let isCurrent = true;
     load(1).then(
-      (list) => isCurrent && setPages({ state: 'ready', events: list.data, page: list.page, pages: list.pages }),
+      // The answer the first render already showed needs no second render.
+      (list) => isCurrent && setPages((current) => (current.first === list ? current : firstPage(list))),
       () => isCurrent && setPages((current) => ({ ...current, state: 'failed' })),
     );
     return () => {

@@ -2,11 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { prefetchFor } from './events-data';
 import { PublicApp } from './public-app';
+import { startSiteConfig } from './site-data';
 import { loadTexts, PUBLIC_LANGUAGE, TextsProvider } from './texts';
 import './public.css';
 
 document.documentElement.lang = PUBLIC_LANGUAGE;
-// The page's events are read while the texts load, not after.
+// What the page reads is read while the texts load, not after.
+startSiteConfig();
 prefetchFor(window.location.pathname);
 const texts = await loadTexts();
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { apiRoutes, type ContactBody, type FeedPost, type SiteConfig } from '@community/shared';
 import { storageKeys } from '../lib/storage-keys';
+import { arrivedEarly, startEarly, takeEarly } from './early-reads';
 
 type Loadable<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: T };
 
@@ -21,12 +22,17 @@ async function getJson<T>(path: string, withToken = false): Promise<T> {
   return (await response.json()) as T;
 }
 
-function useLoad<T>(load: () => Promise<T>): Loadable<T> {
-  const [value, setValue] = useState<Loadable<T>>({ state: 'loading' });
+function useLoad<T>(load: () => Promise<T>, arrived?: T): Loadable<T> {
+  const [value, setValue] = useState<Loadable<T>>(arrived ? { state: 'ready', data: arrived } : { state: 'loading' });
   useEffect(() => {
     let isCurrent = true;
     load().then(
-      (data) => isCurrent && setValue({ state: 'ready', data }),
+      (data) =>
+        isCurrent &&
+        // The answer the first render already showed needs no second render.
+        setValue((current) =>
+          current.state === 'ready' && current.data === data ? current : { state: 'ready', data },
+        ),
       () => isCurrent && setValue({ state: 'failed' }),
     );
     return () => {
@@ -38,11 +44,15 @@ function useLoad<T>(load: () => Promise<T>): Loadable<T> {
   return value;
 }
 
-const siteConfig = () => getJson<SiteConfig>(apiRoutes.siteConfig);
 let siteConfigRequest: Promise<SiteConfig> | undefined;
+const siteConfig = () =>
+  (siteConfigRequest ??= takeEarly<SiteConfig>(apiRoutes.siteConfig) ?? getJson<SiteConfig>(apiRoutes.siteConfig));
+
+/** Every page shows the site's name: its read starts with the page (and its preload). */
+export const startSiteConfig = () => startEarly(apiRoutes.siteConfig, () => getJson<SiteConfig>(apiRoutes.siteConfig));
 
 /** Read once per page load and shared by every component. */
-export const useSiteConfig = () => useLoad(() => (siteConfigRequest ??= siteConfig()));
+export const useSiteConfig = () => useLoad(siteConfig, arrivedEarly<SiteConfig>(apiRoutes.siteConfig));
 
 export const useFeed = () => useLoad(() => getJson<FeedPost[]>(apiRoutes.telegramData));
 
