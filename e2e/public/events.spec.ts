@@ -293,10 +293,18 @@ test.describe('[PUBLIC][EVENTS]', () => {
       rsvpEnabled: true,
     });
     await page.goto('/events');
+    const nav = page.getByRole('navigation', { name: 'Κύρια πλοήγηση' });
+    await expect(nav.getByRole('link', { name: 'Σύνδεση', exact: true })).toHaveAttribute('href', '/admin/login');
     await signInStored(page, app.baseURL, email);
     await page.goto(`/events/${off}`);
     await expect(page.getByText('Δεν χρειάζεται δήλωση συμμετοχής για αυτή την εκδήλωση.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Θα έρθω' })).toHaveCount(0);
+    // One sentence, no room kept for an answer that cannot come.
+    const box = await page.getByRole('region', { name: 'Συμμετοχή' }).boundingBox();
+    expect(box!.height).toBeLessThan(100);
+    // A signed-in member is offered the admin app, not a sign-in.
+    await expect(nav.getByRole('link', { name: 'Ο λογαριασμός μου' })).toHaveAttribute('href', '/admin');
+    await expect(nav.getByRole('link', { name: 'Σύνδεση', exact: true })).toHaveCount(0);
     await page.goto(`/events/${ended}`);
     await expect(page.getByText('Η εκδήλωση έχει ολοκληρωθεί.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Θα έρθω' })).toHaveCount(0);

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { SiteConfig } from '@community/shared';
 import { ThemeSwitch } from '../components/ui/theme-switch';
+import { readAuthToken } from '../lib/auth-token';
 import { SiteLink, usePath } from './router';
 import { useT } from './texts';
 
@@ -21,6 +22,8 @@ export function GuestLayout({ site, children }: { site: SiteConfig['site'] | und
   const t = useT();
   const path = usePath();
   const name = site?.name ?? t('public.siteName');
+  // A member signed in to the admin app (same origin, same storage) is offered it, not a sign-in.
+  const [isSignedIn] = useState(() => readAuthToken() !== undefined);
   return (
     <div className="relative flex min-h-screen flex-col text-slate-900">
       <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:z-20 focus:bg-white focus:p-2">
@@ -58,10 +61,10 @@ export function GuestLayout({ site, children }: { site: SiteConfig['site'] | und
               );
             })}
             <a
-              href="/admin/login"
+              href={isSignedIn ? '/admin' : '/admin/login'}
               className="ml-1 rounded-md bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700"
             >
-              {t('public.nav.signIn')}
+              {t(isSignedIn ? 'public.nav.account' : 'public.nav.signIn')}
             </a>
           </nav>
         </div>

@@ -43,7 +43,7 @@ export function EventRsvp({ event }: { event: PublicEvent }) {
 
   if (!event.rsvpEnabled)
     return (
-      <Box>
+      <Box keepsRoom={false}>
         <p className="text-slate-700">{t('public.events.rsvp.off')}</p>
       </Box>
     );
@@ -133,13 +133,16 @@ const countsOf = (event: PublicEvent): RsvpState => ({
   isFull: event.isFull,
 });
 
-/** One height whatever it holds, so the page does not move when the member's answer arrives. */
-function Box({ children }: { children: ReactNode }) {
+/**
+ * One height whatever it holds, so the page does not move when the member's answer arrives; an
+ * event that takes no answers knows so from the first render and needs no room kept.
+ */
+function Box({ children, keepsRoom = true }: { children: ReactNode; keepsRoom?: boolean }) {
   const t = useT();
   return (
     <section
       aria-label={t('public.events.rsvp.label')}
-      className="flex min-h-32 flex-col justify-center gap-2 rounded-lg border border-slate-200 bg-slate-50 p-4"
+      className={`flex flex-col justify-center gap-2 rounded-lg border border-slate-200 bg-slate-50 p-4 ${keepsRoom ? 'min-h-32' : ''}`}
     >
       {children}
     </section>
