@@ -39,17 +39,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, page
   });
   const sendPage = (request: FastifyRequest, reply: FastifyReply, page: Precompressed) =>
     sendPrecompressed(request, reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8'), page);
-  // The two entry pages are read once: they change only with a new build, which a restart serves.
-  const sendEntry = (file: string) => {
-    const page = precompress(fs.readFileSync(path.join(distDir, file)));
-    return {
-      config: { access: 'public' as const },
-      schema: { hide: true },
-      handler: async (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, page),
-    };
-  };
+  // The two entry pages are read and compressed once: they change only with a new build, which a
+  // restart serves.
   const publicEntry = fs.readFileSync(publicIndex, 'utf8');
-  const missingPage = precompress(publicEntry);
+  const publicPage = precompress(publicEntry);
+  const adminPage = precompress(fs.readFileSync(path.join(distDir, 'admin/index.html')));
+  const sendEntry = (page: Precompressed) => ({
+    config: { access: 'public' as const },
+    schema: { hide: true },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => sendPage(request, reply, page),
+  });
   const rendered = new WeakMap<PageHead, Precompressed>();
   for (const page of pages) {
     app.get(page.path, {
@@ -57,15 +56,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, page
       schema: { hide: true },
       handler: async (request, reply) => {
         const head = await page.head(request);
-        if (!head) return sendPage(request, reply.code(404), missingPage);
+        if (!head) return sendPage(request, reply.code(404), publicPage);
         let written = rendered.get(head);
         if (!written) rendered.set(head, (written = precompress(withPageHead(publicEntry, head), { quick: true })));
         return sendPage(request, reply, written);
       },
     });
   }
-  app.get('/admin', sendEntry('admin/index.html'));
-  app.get('/admin/*', sendEntry('admin/index.html'));
-  app.get('/', sendEntry('index.html'));
-  app.get('/*', sendEntry('index.html'));
+  app.get('/admin', sendEntry(adminPage));
+  app.get('/admin/*', sendEntry(adminPage));
+  app.get('/', sendEntry(publicPage));
+  app.get('/*', sendEntry(publicPage));
 }
