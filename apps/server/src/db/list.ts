@@ -83,16 +83,36 @@ async function anchorsFor(db: Db, name: string, version: number, load: () => Pro
   return keys;
 }
 
+/** What the first page of a filtered list learnt of its total while reading it. */
+export type KnownTotal =
+  /** The matches counted, up to EXACT_COUNT_LIMIT + 1. */
+  | { counted: number }
+  /** More than EXACT_COUNT_LIMIT by an estimate made without counting. */
+  | { estimated: number };
+
+/** An estimate of the matches of a list's filter better than the planner's, or null. */
+export type Estimate = () => Promise<number | null>;
+
 /**
  * Exact up to EXACT_COUNT_LIMIT, an estimate beyond; `matches` is a `select 1 from ... where ...`.
  * A search is repeated as its pages are turned, so its total is kept until any table changes.
  */
-export function filteredTotal(db: Db, matches: SQL, source: CacheSource = 'all', counted?: number): Promise<number> {
-  return cached(db, 'list:filtered-total', source, cacheKey(matches), () => countMatches(db, matches, counted));
+export function filteredTotal(
+  db: Db,
+  matches: SQL,
+  source: CacheSource = 'all',
+  known?: KnownTotal,
+  estimate?: Estimate,
+): Promise<number> {
+  return cached(db, 'list:filtered-total', source, cacheKey(matches), () =>
+    known && 'estimated' in known
+      ? Promise.resolve(Math.max(EXACT_COUNT_LIMIT + 1, known.estimated))
+      : countMatches(db, matches, known?.counted, estimate),
+  );
 }
 
 /** `counted`: the matches already counted, up to EXACT_COUNT_LIMIT + 1, by the query of the first page. */
-async function countMatches(db: Db, matches: SQL, counted?: number): Promise<number> {
+async function countMatches(db: Db, matches: SQL, counted?: number, estimate?: Estimate): Promise<number> {
   const exact =
     counted ??
     Number(
@@ -104,10 +124,16 @@ async function countMatches(db: Db, matches: SQL, counted?: number): Promise<num
       )[0]?.n ?? 0,
     );
   if (exact <= EXACT_COUNT_LIMIT) return exact;
-  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${matches}`);
+  const estimated = (await estimate?.()) ?? (await plannedRows(db, matches));
+  return Math.max(EXACT_COUNT_LIMIT + 1, Math.round(estimated));
+}
+
+/** The planner's estimate of the rows a query returns. */
+async function plannedRows(db: Db, query: SQL): Promise<number> {
+  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${query}`);
   const raw = plan?.['QUERY PLAN'];
   const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: { 'Plan Rows': number } }];
-  return Math.max(EXACT_COUNT_LIMIT + 1, Math.round(parsed[0]?.Plan?.['Plan Rows'] ?? 0));
+  return parsed[0]?.Plan?.['Plan Rows'] ?? 0;
 }
 
 /**
@@ -137,10 +163,13 @@ export type ListOptions<Row> = {
   anchors?: { name: string; load: () => Promise<SortKey[]> };
   fetch: (window: PageWindow) => Promise<Row[]>;
   /**
-   * The first page of a filtered list together with its matches counted up to
-   * EXACT_COUNT_LIMIT + 1, read at once; in place of `fetch` and the count for page 1.
+   * The first page of a filtered list together with what it learnt of the total (its matches
+   * counted up to EXACT_COUNT_LIMIT + 1, or an estimate above it); in place of `fetch` and the
+   * count for page 1.
    */
-  firstPage?: (limit: number) => Promise<{ rows: Row[]; counted: number }>;
+  firstPage?: (limit: number) => Promise<{ rows: Row[]; total: KnownTotal }>;
+  /** Beyond EXACT_COUNT_LIMIT, the total reported in place of the planner's estimate. */
+  estimate?: Estimate;
   /** Rows that change with the clock alone (an invite expires) are read afresh every time. */
   changesWithTime?: boolean;
   /** What pages and totals are kept until: any list table (the default), or only these tables. */
@@ -168,10 +197,11 @@ async function readPage<Row>(db: Db, options: ListOptions<Row>): Promise<Paginat
   let total: number;
   let window: PageWindow;
   if (where && query.page === 1 && options.firstPage) {
-    const { rows, counted } = await options.firstPage(query.limit);
+    const first = await options.firstPage(query.limit);
     const matches = sql`select 1 from ${options.from ?? sql.identifier(table)} where ${where}`;
-    // Kept for the next pages; beyond the limit, the planner's estimate.
-    total = await filteredTotal(db, matches, options.source, counted);
+    // Kept for the next pages; beyond the limit, an estimate.
+    total = await filteredTotal(db, matches, options.source, first.total, options.estimate);
+    const { rows } = first;
     return { data: rows, ...paginate(total, 1, query.limit, rows.length) };
   }
   if (where) {
@@ -183,6 +213,8 @@ async function readPage<Row>(db: Db, options: ListOptions<Row>): Promise<Paginat
       db,
       sql`select 1 from ${options.from ?? sql.identifier(table)} where ${where}`,
       options.source,
+      undefined,
+      options.estimate,
     );
     if (first) return { data: first, ...paginate(total, 1, query.limit, first.length) };
     window = pageWindow(total, query.page, query.limit, false);

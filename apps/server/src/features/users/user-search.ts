@@ -22,3 +22,62 @@ export function userSearch(q: string): SQL {
   const words = sql`user_search_query(${q})`;
   return sql`((${words} is null or ${users.searchWords} @@ ${words}) and ${contains})`;
 }
+
+/**
+ * The typed words as `user_search_query` looks them up: whole, or the last one as a prefix; null
+ * when a word is too short for the index, so that the index words alone do not tell the matches.
+ */
+function typedWords(q: string): { word: string; isPrefix: boolean }[] | null {
+  // lower() as PostgreSQL applies it, a character at a time: a final Σ becomes σ, not ς.
+  const words = [...q]
+    .map((c) => c.toLowerCase())
+    .join('')
+    .split(SEPARATORS);
+  const typed = words.flatMap((word, index) =>
+    word ? [{ word: [...word].slice(0, 32).join(''), isPrefix: index === words.length - 1 }] : [],
+  );
+  return typed.length > 0 && typed.every(({ word }) => [...word].length >= 3) ? typed : null;
+}
+
+/** The share of users whose words have each frequent tail, as ANALYZE last sampled them. */
+export type WordShares = { shares: Map<string, number>; tails: string[] };
+
+export function wordShares(tails: string[], shares: number[]): WordShares {
+  return { shares: new Map(tails.map((tail, i) => [tail, shares[i]!])), tails: [...tails].sort() };
+}
+
+/** The share of users with a word that starts with `prefix`: rows holding any such tail. */
+function prefixShare({ shares, tails }: WordShares, prefix: string): number {
+  let none = 1;
+  let i = lowerBound(tails, prefix);
+  for (; i < tails.length && tails[i]!.startsWith(prefix); i++) none *= 1 - shares.get(tails[i]!)!;
+  return 1 - none;
+}
+
+function lowerBound(sorted: string[], value: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * How many of `users` a search for `q` may match, from the frequent word tails alone; null when
+ * a typed word is not among them (a rare word makes a rare term, which the word index serves
+ * best) or is too short to be indexed. The words are taken as independent, in any order.
+ */
+export function estimatedUserMatches(frequent: WordShares, q: string, users: number): number | null {
+  const words = typedWords(q);
+  if (!words) return null;
+  let share = 1;
+  for (const { word, isPrefix } of words) {
+    const found = isPrefix ? prefixShare(frequent, word) : (frequent.shares.get(word) ?? 0);
+    if (found === 0) return null;
+    share *= found;
+  }
+  return Math.round(share * users);
+}

@@ -1,11 +1,11 @@
-import { and, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { LoginResponse, User, UserFilters, UserListQuery, UserSortField } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { ANCHOR_EVERY, EXACT_COUNT_LIMIT, listPage, type PageWindow, type SortKey } from '../../db/list.js';
+import { ANCHOR_EVERY, EXACT_COUNT_LIMIT, listPage, tableTotal, type PageWindow, type SortKey } from '../../db/list.js';
 import { queryRows } from '../../db/query-rows.js';
 import { roles, userRoles, users } from '../../db/schema.js';
 import { cached } from '../../db/table-changes.js';
-import { userSearch } from './user-search.js';
+import { estimatedUserMatches, userSearch, wordShares } from './user-search.js';
 
 type RoleRef = LoginResponse['roles'][number];
 
@@ -130,26 +130,40 @@ export const userFirstPageIds = (db: Db, where: SQL, sort: UserSort, limit: numb
 };
 
 /**
- * The first page of a term with more than EXACT_COUNT_LIMIT matches, a common one: the list's
- * order is walked for its first `walk` users, which hold the page if the term is at all dense;
- * only if they do not are all matches sorted (docs/decisions/018-user-search.md).
+ * The first `limit` users that match among the first `walk` of the list's order, as page ids: the
+ * page of a term with many matches, found without reading them all. Fewer than `limit` when the
+ * term is sparser than it looked (docs/decisions/018-user-search.md).
  */
-export async function userDensePageIds(db: Db, where: SQL, sort: UserSort, limit: number, walk = FIRST_PAGE_WALK) {
-  const order = sql.join(userOrder(sort), sql`, `);
-  const walked = await queryRows<{ id: string }>(
-    db,
-    sql`select ${users.id}::text as id
-        from (select * from ${users} order by ${order} limit ${walk}) as ${users}
-        where ${where} order by ${order} limit ${limit}`,
-  );
-  if (walked.length === limit) return walked.map((row) => row.id);
-  const sorted = await db
-    .select({ id: sql<string>`${users.id}::text` })
-    .from(users)
+export const userWalkedPageIds = (db: Db, where: SQL, sort: UserSort, limit: number, walk = FIRST_PAGE_WALK) =>
+  db
+    .select({ id: sql<string>`${users.id}`.as('page_id'), matches: noCount })
+    .from(sql`(select * from ${users} order by ${sql.join(userOrder(sort), sql`, `)} limit ${walk}) as ${users}`)
     .where(where)
     .orderBy(...userOrder(sort))
-    .limit(limit);
-  return sorted.map((row) => row.id);
+    .limit(limit)
+    .as('page_ids') as unknown as UserPageIds;
+
+/** The frequent word tails of the users and the share of users with each, as ANALYZE last sampled them. */
+const userWordShares = (db: Db) =>
+  cached(db, 'users:word-shares', ['users'], 'all', async () => {
+    const [row] = await queryRows<{ tails: string[] | null; shares: number[] | null }>(
+      db,
+      sql`select most_common_elems::text::text[] as tails, most_common_elem_freqs as shares from pg_stats
+          where schemaname = current_schema() and tablename = 'users' and attname = 'search_words'`,
+    );
+    return wordShares(row?.tails ?? [], row?.shares ?? []);
+  });
+
+/**
+ * How many users a search alone matches, when its words are all frequent; null otherwise, and
+ * with any other filter, whose share the word statistics do not know.
+ */
+export async function estimatedSearchMatches(db: Db, filters: Partial<Omit<UserFilters, 'sort'>>) {
+  const { q, confirmed, blocked, role, joinedFrom, joinedTo } = filters;
+  const others = [confirmed, blocked, role, joinedFrom, joinedTo];
+  if (!q || others.some((value) => value !== undefined)) return null;
+  const [frequent, total] = await Promise.all([userWordShares(db), tableTotal(db, 'users')]);
+  return estimatedUserMatches(frequent, q, total);
 }
 
 /**
@@ -174,19 +188,29 @@ export function listUserPage<Read, Row>(
     anchors: { name: `users:${order}`, load: () => userAnchors(db, sort) },
     fetch: async (window) =>
       (await readRows(userPageIds(db, where, sort, window), userOrder(sort, window.reversed))).map(toRow),
+    estimate: () => estimatedSearchMatches(db, query),
     firstPage: where
       ? async (limit) => {
+          const inOrder = userOrder(sort);
+          // A term its word statistics call common: the page is among the first users in the
+          // list's order, and the total is the estimate, not a count of a thousand matches.
+          const estimated = await estimatedSearchMatches(db, query);
+          if (estimated !== null && estimated > EXACT_COUNT_LIMIT) {
+            const walked = await readRows(userWalkedPageIds(db, where, sort, limit), inOrder);
+            if (walked.length === limit) return { rows: walked.map(toRow), total: { estimated } };
+          }
           // A page and its count in one statement; no row only when nothing matches.
-          const first = await readRows(userFirstPageIds(db, where, sort, limit), userOrder(sort));
+          const first = await readRows(userFirstPageIds(db, where, sort, limit), inOrder);
           const counted = Number(first[0]?.matches ?? 0);
-          if (counted <= EXACT_COUNT_LIMIT) return { rows: first.map(toRow), counted };
-          const ids = await userDensePageIds(db, where, sort, limit);
-          const pageIds = db
-            .select({ id: users.id, matches: noCount })
-            .from(users)
-            .where(inArray(users.id, ids))
-            .as('page_ids');
-          return { rows: (await readRows(pageIds, userOrder(sort))).map(toRow), counted };
+          if (counted <= EXACT_COUNT_LIMIT) return { rows: first.map(toRow), total: { counted } };
+          // More than that: the page is walked for, and only if the walk falls short are all
+          // matches sorted.
+          const walked = await readRows(userWalkedPageIds(db, where, sort, limit), inOrder);
+          const rows =
+            walked.length === limit
+              ? walked
+              : await readRows(userPageIds(db, where, sort, { offset: 0, limit, reversed: false }), inOrder);
+          return { rows: rows.map(toRow), total: { counted } };
         }
       : undefined,
   });
