@@ -25,7 +25,6 @@ const { values } = parseArgs({
 const SECONDS = Number(values.seconds);
 const WARMUP = Number(values.warmup);
 const CONNECTIONS = 10;
-const DRAIN_MS = 16_000;
 
 const random = (n) => Math.floor(Math.random() * n);
 /** Letter case changed at random: the database does the same work, no page or total is reused. */
@@ -79,8 +78,12 @@ const searching = (base, pathOf, term, headers = {}) => ({
   },
 });
 
-async function measure({ url, options }) {
-  if (WARMUP > 0) await load(url, options, WARMUP);
+/** `settle` waits, after the warm-up, until what it left running has ended. */
+async function measure({ url, options }, settle) {
+  if (WARMUP > 0) {
+    await load(url, options, WARMUP);
+    await settle();
+  }
   const result = await load(url, options, SECONDS);
   return {
     rps: Math.round(result.requests.average * 10) / 10,
@@ -88,6 +91,20 @@ async function measure({ url, options }) {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
   };
+}
+
+/**
+ * Waits until the database has nothing left over: as many readiness checks at once as the load
+ * had connections, each of which needs the engine (a pooled connection, or PGlite's only one),
+ * all answered at once.
+ */
+async function drained(base) {
+  for (;;) {
+    const started = Date.now();
+    await Promise.all(Array.from({ length: CONNECTIONS }, () => fetch(`${base}/readyz`).then((r) => r.text())));
+    if (Date.now() - started < 100) return;
+    await sleep(100);
+  }
 }
 
 async function startServer(env) {
@@ -150,11 +167,11 @@ try {
   const productPath = (q) => `/api/auth/users?q=${q}&limit=25`;
   const plainPath = (q) => `/search?q=${q}`;
   for (const kind of kinds(users).filter((k) => !values.only || k.name.includes(values.only))) {
-    const product = await measure(searching(server.product, productPath, kind.term, auth));
-    const plain = await measure(searching(server.plain, plainPath, kind.term));
-    // Searches the Strapi way still running when the load stops would slow what is measured next:
-    // the pool's statement timeout (15 s) has ended them all by then.
-    await sleep(DRAIN_MS);
+    const settle = () => drained(server.product);
+    const product = await measure(searching(server.product, productPath, kind.term, auth), settle);
+    const plain = await measure(searching(server.plain, plainPath, kind.term), settle);
+    // Searches the Strapi way still running when the load stops would slow what is measured next.
+    await settle();
     rows.push({ engine: label, users, search: kind.name, way: 'product', ...product });
     rows.push({ engine: label, users, search: kind.name, way: 'Strapi way (no index)', ...plain });
     console.log(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimatedUserMatches, wordShares } from './user-search.js';
+import { estimatedUserMatches, rareWords, wordShares } from './user-search.js';
 
 // As ANALYZE reports them for a community where one in ten is a Giorgos.
 const frequent = wordShares(
@@ -29,5 +29,20 @@ describe('estimatedUserMatches', () => {
     expect(estimatedUserMatches(frequent, 'papad ioannou', 100_000)).toBeNull();
     expect(estimatedUserMatches(frequent, '@bench.te', 100_000)).toBeNull();
     expect(estimatedUserMatches(frequent, '  ', 100_000)).toBeNull();
+  });
+});
+
+describe('rareWords', () => {
+  it('keeps the rare words for the index, each ended as it was typed', () => {
+    expect(rareWords(frequent, 'Ioannou 4821')).toBe('4821');
+    expect(rareWords(frequent, 'Ελένη Ioannou')).toBe('ελένη ');
+    expect(rareWords(frequent, 'member12345@bench.test')).toBe('member12345 ');
+    expect(rareWords(frequent, 'giorgos zacharo')).toBe('zacharo');
+  });
+
+  it('keeps the whole term when no word is rare, or none is long enough for the index', () => {
+    expect(rareWords(frequent, 'Giorgos Ioannou')).toBe('Giorgos Ioannou');
+    expect(rareWords(frequent, 'papad')).toBe('papad');
+    expect(rareWords(frequent, 'ioannou 48')).toBe('ioannou 48');
   });
 });

@@ -14,12 +14,13 @@ const hasIndexedWord = (q: string) => q.split(SEPARATORS).some((word) => [...wor
  * them. What matches is decided by ILIKE alone; when `q` has a word of three characters or more,
  * the word index (`users.search_words`) first narrows the rows to those with words that hold
  * every such typed word, which every ILIKE match has (docs/decisions/018-user-search.md).
+ * `indexed`, the words looked up in the index, may leave out some of them: see `rareWords`.
  */
-export function userSearch(q: string): SQL {
+export function userSearch(q: string, indexed = q): SQL {
   const contains = or(ilike(users.name, containsPattern(q)), ilike(users.email, containsPattern(q)))!;
-  if (!hasIndexedWord(q)) return contains;
+  if (!hasIndexedWord(indexed)) return contains;
   // Planned for each search (ADR 012): the null test folds away, the index condition stays.
-  const words = sql`user_search_query(${q})`;
+  const words = sql`user_search_query(${indexed})`;
   return sql`((${words} is null or ${users.searchWords} @@ ${words}) and ${contains})`;
 }
 
@@ -80,4 +81,22 @@ export function estimatedUserMatches(frequent: WordShares, q: string, users: num
     share *= found;
   }
   return Math.round(share * users);
+}
+
+/**
+ * The part of `q` worth looking up in the word index: its words that are not frequent, each
+ * ended as in `q` (whole, or the last one open). A frequent word's entries are a long list that
+ * narrows the rows little; ILIKE still checks every typed word. `q` itself when no word is rare.
+ */
+export function rareWords(frequent: WordShares, q: string): string {
+  const parts = q.split(new RegExp(`(${SEPARATORS.source})`, 'u'));
+  let rare = '';
+  for (let i = 0; i < parts.length; i += 2) {
+    const word = [...parts[i]!].map((c) => c.toLowerCase()).join('');
+    const isLast = i === parts.length - 1;
+    if ([...word].length < 3) continue;
+    const share = isLast ? prefixShare(frequent, word) : (frequent.shares.get(word) ?? 0);
+    if (share === 0) rare += isLast ? word : `${word} `;
+  }
+  return rare && hasIndexedWord(rare) ? rare : q;
 }

@@ -5,7 +5,7 @@ import { ANCHOR_EVERY, EXACT_COUNT_LIMIT, listPage, tableTotal, type PageWindow,
 import { queryRows } from '../../db/query-rows.js';
 import { roles, userRoles, users } from '../../db/schema.js';
 import { cached } from '../../db/table-changes.js';
-import { estimatedUserMatches, userSearch, wordShares } from './user-search.js';
+import { estimatedUserMatches, rareWords, userSearch, wordShares, type WordShares } from './user-search.js';
 
 type RoleRef = LoginResponse['roles'][number];
 
@@ -56,10 +56,14 @@ function beyond(sort: UserSort, key: SortKey, including: boolean): SQL {
   return sql`(${expression}, ${users.id}) ${comparison} (${key[0]}::${type}, ${key[1]}::uuid)`;
 }
 
-/** The filters of DESIGN section 11 as one condition, each served by an index. */
-export function userWhere(filters: Omit<UserFilters, 'sort'>): SQL | undefined {
+/**
+ * The filters of DESIGN section 11 as one condition, each served by an index; with the frequent
+ * word tails, a search looks up only its rare words in the word index.
+ */
+export function userWhere(filters: Omit<UserFilters, 'sort'>, frequent?: WordShares): SQL | undefined {
+  const { q } = filters;
   const conditions = [
-    filters.q ? userSearch(filters.q) : undefined,
+    q ? userSearch(q, frequent ? rareWords(frequent, q) : q) : undefined,
     filters.confirmed === undefined ? undefined : eq(users.confirmed, filters.confirmed),
     filters.blocked === undefined ? undefined : eq(users.blocked, filters.blocked),
     filters.role
@@ -170,14 +174,14 @@ export async function estimatedSearchMatches(db: Db, filters: Partial<Omit<UserF
  * A page of users in the order and with the filters asked, deep pages from the anchors: `name`
  * names the list's rows, and `readRows` reads them for the page's ids, in the order it is given.
  */
-export function listUserPage<Read, Row>(
+export async function listUserPage<Read, Row>(
   db: Db,
   name: string,
   query: UserListQuery,
   readRows: (pageIds: UserPageIds, order: SQL[]) => Promise<(Read & { matches: number | null })[]>,
   toRow: (read: Read) => Row,
 ) {
-  const where = userWhere(query);
+  const where = userWhere(query, query.q ? await userWordShares(db) : undefined);
   const { sort } = query;
   const order = `${sort.isDescending ? '-' : ''}${sort.field}`;
   return listPage(db, {
