@@ -16,6 +16,8 @@ const RELISTEN_DELAY_MS = 1000;
 const HEARTBEAT_MS = 2000;
 const HEARTBEAT_TIMEOUT_MS = 3000;
 const HEARTBEAT_PREFIX = 'heartbeat:';
+/** The listening connection's name in `pg_stat_activity`. */
+export const LISTENER_NAME = 'community table changes';
 
 export function createPostgresDatabase(url: string, logger: Logger): Database {
   const pool = new pg.Pool({
@@ -77,7 +79,7 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
       let current: pg.Client | undefined;
       let retry: NodeJS.Timeout | undefined;
       const subscribe = async () => {
-        const client = new pg.Client({ connectionString: url, keepAlive: true });
+        const client = new pg.Client({ connectionString: url, keepAlive: true, application_name: LISTENER_NAME });
         let lost = false;
         let heartbeat: NodeJS.Timeout | undefined;
         let awaited: { nonce: string; sentAt: number } | undefined;
@@ -98,8 +100,10 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
           }
           if (awaited) return;
           awaited = { nonce: crypto.randomUUID(), sentAt: Date.now() };
-          // Sent through the pool: heard back only if the listening connection still delivers.
-          pool.query('select pg_notify($1, $2)', [channel, HEARTBEAT_PREFIX + awaited.nonce]).catch(() => {});
+          // Sent on the listening connection itself, which hears its own notices: a pool whose
+          // every connection is busy with long statements must not pass for a lost subscription
+          // (the caches would then be bypassed just when the database is busiest).
+          client.query('select pg_notify($1, $2)', [channel, HEARTBEAT_PREFIX + awaited.nonce]).catch(() => {});
         };
         client.on('notification', (message) => {
           if (message.channel !== channel) return;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { queryRows } from './query-rows.js';
 import { cached, watchTableChanges, type TableChanges } from './table-changes.js';
+import { LISTENER_NAME } from './postgres.js';
 
 let test: TestDatabase;
 let changes: TableChanges;
@@ -142,8 +143,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a lost subscription on PostgreSQL
       const reads = counted(roleCount);
       const get = () => cached(db(), 'test:lost', ['roles'], 'count', reads.read);
       await get();
-      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity
-                         where datname = current_database() and query like 'LISTEN%'`);
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = current_database() and application_name = $1`,
+        [LISTENER_NAME],
+      );
       for (let i = 0; i < 100 && changes.live; i++) await new Promise((resolve) => setTimeout(resolve, 10));
       expect(changes.live).toBe(false);
       await get();
@@ -159,11 +163,24 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a lost subscription on PostgreSQL
     }
   });
 
+  it('keeps listening while every pooled connection is busy for longer than a heartbeat may take', async () => {
+    const busy = Promise.all(Array.from({ length: 10 }, () => db().execute(sql`select pg_sleep(6)`)));
+    const until = Date.now() + 6500;
+    let lost = false;
+    while (Date.now() < until) {
+      lost ||= !changes.live;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await busy;
+    expect(lost).toBe(false);
+  }, 15_000);
+
   it('L7: notices a listener that stops hearing without any error, and reads the database meanwhile', async () => {
     const admin = new pg.Client({ connectionString: test.url });
     await admin.connect();
     const { rows } = await admin.query<{ pid: number }>(
-      `select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
+      `select pid from pg_stat_activity where datname = current_database() and application_name = $1`,
+      [LISTENER_NAME],
     );
     const pid = rows[0]!.pid;
     try {
