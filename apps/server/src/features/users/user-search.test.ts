@@ -34,13 +34,15 @@ describe('estimatedUserMatches', () => {
 
 describe('rareWords', () => {
   it('keeps the rare words for the index, each ended as it was typed', () => {
-    expect(rareWords(frequent, 'Ioannou 4821')).toBe('4821');
+    expect(rareWords(frequent, 'Ioannou 4821 ')).toBe('4821 ');
     expect(rareWords(frequent, 'Ελένη Ioannou')).toBe('ελένη ');
     expect(rareWords(frequent, 'member12345@bench.test')).toBe('member12345 ');
-    expect(rareWords(frequent, 'giorgos zacharo')).toBe('zacharo');
+    expect(rareWords(frequent, 'zacharopoulou giorgos')).toBe('zacharopoulou ');
   });
 
-  it('keeps the whole term when no word is rare, or none is long enough for the index', () => {
+  it('keeps the whole term when no rare word is whole, or none is long enough for the index', () => {
+    expect(rareWords(frequent, 'Ioannou 4821')).toBe('Ioannou 4821');
+    expect(rareWords(frequent, 'giorgos zacharo')).toBe('giorgos zacharo');
     expect(rareWords(frequent, 'Giorgos Ioannou')).toBe('Giorgos Ioannou');
     expect(rareWords(frequent, 'papad')).toBe('papad');
     expect(rareWords(frequent, 'ioannou 48')).toBe('ioannou 48');

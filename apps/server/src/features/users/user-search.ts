@@ -86,17 +86,22 @@ export function estimatedUserMatches(frequent: WordShares, q: string, users: num
 /**
  * The part of `q` worth looking up in the word index: its words that are not frequent, each
  * ended as in `q` (whole, or the last one open). A frequent word's entries are a long list that
- * narrows the rows little; ILIKE still checks every typed word. `q` itself when no word is rare.
+ * narrows the rows little; ILIKE still checks every typed word. `q` itself unless a rare word is
+ * whole: the planner takes any open word at 2% of the rows, and with nothing else to go by may
+ * read the table for one that is rare.
  */
 export function rareWords(frequent: WordShares, q: string): string {
   const parts = q.split(new RegExp(`(${SEPARATORS.source})`, 'u'));
   let rare = '';
+  let hasWholeRare = false;
   for (let i = 0; i < parts.length; i += 2) {
     const word = [...parts[i]!].map((c) => c.toLowerCase()).join('');
     const isLast = i === parts.length - 1;
     if ([...word].length < 3) continue;
     const share = isLast ? prefixShare(frequent, word) : (frequent.shares.get(word) ?? 0);
-    if (share === 0) rare += isLast ? word : `${word} `;
+    if (share > 0) continue;
+    rare += isLast ? word : `${word} `;
+    hasWholeRare ||= !isLast;
   }
-  return rare && hasIndexedWord(rare) ? rare : q;
+  return hasWholeRare ? rare : q;
 }
