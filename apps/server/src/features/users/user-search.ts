@@ -24,21 +24,24 @@ export function userSearch(q: string, indexed = q): SQL {
   return sql`((${words} is null or ${users.searchWords} @@ ${words}) and ${contains})`;
 }
 
+type TypedWord = { word: string; isPrefix: boolean };
+
 /**
- * The typed words as `user_search_query` looks them up: whole, or the last one as a prefix; null
- * when a word is too short for the index, so that the index words alone do not tell the matches.
+ * The typed words as `user_search_query` looks them up: lowered, cut at 32 characters, whole, or
+ * the last one as a prefix (unless a separator ends it).
  */
-function typedWords(q: string): { word: string; isPrefix: boolean }[] | null {
+function splitTyped(q: string): TypedWord[] {
   // lower() as PostgreSQL applies it, a character at a time: a final Σ becomes σ, not ς.
   const words = [...q]
     .map((c) => c.toLowerCase())
     .join('')
     .split(SEPARATORS);
-  const typed = words.flatMap((word, index) =>
+  return words.flatMap((word, index) =>
     word ? [{ word: [...word].slice(0, 32).join(''), isPrefix: index === words.length - 1 }] : [],
   );
-  return typed.length > 0 && typed.every(({ word }) => [...word].length >= 3) ? typed : null;
 }
+
+const isIndexed = ({ word }: TypedWord) => [...word].length >= 3;
 
 /** The share of users whose words have each frequent tail, as ANALYZE last sampled them. */
 export type WordShares = { shares: Map<string, number>; tails: string[] };
@@ -54,6 +57,10 @@ function prefixShare({ shares, tails }: WordShares, prefix: string): number {
   for (; i < tails.length && tails[i]!.startsWith(prefix); i++) none *= 1 - shares.get(tails[i]!)!;
   return 1 - none;
 }
+
+/** The share of users with a word that is, or for the last one starts with, the typed word. */
+const shareOf = (frequent: WordShares, { word, isPrefix }: TypedWord) =>
+  isPrefix ? prefixShare(frequent, word) : (frequent.shares.get(word) ?? 0);
 
 function lowerBound(sorted: string[], value: string): number {
   let low = 0;
@@ -72,11 +79,12 @@ function lowerBound(sorted: string[], value: string): number {
  * best) or is too short to be indexed. The words are taken as independent, in any order.
  */
 export function estimatedUserMatches(frequent: WordShares, q: string, users: number): number | null {
-  const words = typedWords(q);
-  if (!words) return null;
+  const words = splitTyped(q);
+  // A word too short for the index leaves the index words alone unable to tell the matches.
+  if (words.length === 0 || !words.every(isIndexed)) return null;
   let share = 1;
-  for (const { word, isPrefix } of words) {
-    const found = isPrefix ? prefixShare(frequent, word) : (frequent.shares.get(word) ?? 0);
+  for (const word of words) {
+    const found = shareOf(frequent, word);
     if (found === 0) return null;
     share *= found;
   }
@@ -91,17 +99,7 @@ export function estimatedUserMatches(frequent: WordShares, q: string, users: num
  * read the table for one that is rare.
  */
 export function rareWords(frequent: WordShares, q: string): string {
-  const parts = q.split(new RegExp(`(${SEPARATORS.source})`, 'u'));
-  let rare = '';
-  let hasWholeRare = false;
-  for (let i = 0; i < parts.length; i += 2) {
-    const word = [...parts[i]!].map((c) => c.toLowerCase()).join('');
-    const isLast = i === parts.length - 1;
-    if ([...word].length < 3) continue;
-    const share = isLast ? prefixShare(frequent, word) : (frequent.shares.get(word) ?? 0);
-    if (share > 0) continue;
-    rare += isLast ? word : `${word} `;
-    hasWholeRare ||= !isLast;
-  }
-  return hasWholeRare ? rare : q;
+  const rare = splitTyped(q).filter((word) => isIndexed(word) && shareOf(frequent, word) === 0);
+  if (!rare.some((word) => !word.isPrefix)) return q;
+  return rare.map(({ word, isPrefix }) => (isPrefix ? word : `${word} `)).join('');
 }
