@@ -85,7 +85,9 @@ async function anchorsFor(db: Db, name: string, version: number, load: () => Pro
 
 /** What the first page of a filtered list learnt of its total while reading it. */
 export type KnownTotal =
-  /** The matches counted, up to EXACT_COUNT_LIMIT + 1. */
+  /** Every match counted. */
+  | { exact: number }
+  /** The matches counted up to a bound above EXACT_COUNT_LIMIT, which they reached. */
   | { counted: number }
   /** More than EXACT_COUNT_LIMIT by an estimate made without counting. */
   | { estimated: number };
@@ -104,14 +106,14 @@ export function filteredTotal(
   known?: KnownTotal,
   estimate?: Estimate,
 ): Promise<number> {
-  return cached(db, 'list:filtered-total', source, cacheKey(matches), () =>
-    known && 'estimated' in known
-      ? Promise.resolve(Math.max(EXACT_COUNT_LIMIT + 1, known.estimated))
-      : countMatches(db, matches, known?.counted, estimate),
-  );
+  return cached(db, 'list:filtered-total', source, cacheKey(matches), () => {
+    if (known && 'exact' in known) return Promise.resolve(known.exact);
+    if (known && 'estimated' in known) return Promise.resolve(Math.max(EXACT_COUNT_LIMIT + 1, known.estimated));
+    return countMatches(db, matches, known?.counted, estimate);
+  });
 }
 
-/** `counted`: the matches already counted, up to EXACT_COUNT_LIMIT + 1, by the query of the first page. */
+/** `counted`: the matches already counted, up to a bound, by the query of the first page. */
 async function countMatches(db: Db, matches: SQL, counted?: number, estimate?: Estimate): Promise<number> {
   const exact =
     counted ??
@@ -164,8 +166,7 @@ export type ListOptions<Row> = {
   fetch: (window: PageWindow) => Promise<Row[]>;
   /**
    * The first page of a filtered list together with what it learnt of the total (its matches
-   * counted up to EXACT_COUNT_LIMIT + 1, or an estimate above it); in place of `fetch` and the
-   * count for page 1.
+   * counted, all or up to a bound, or an estimate); in place of `fetch` and the count for page 1.
    */
   firstPage?: (limit: number) => Promise<{ rows: Row[]; total: KnownTotal }>;
   /** Beyond EXACT_COUNT_LIMIT, the total reported in place of the planner's estimate. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimatedUserMatches, rareWords, wordShares } from './user-search.js';
+import { estimatedUserMatches, hasRareWord, rareWords, wordShares } from './user-search.js';
 
 // As ANALYZE reports them for a community where one in ten is a Giorgos.
 const frequent = wordShares(
@@ -46,5 +46,17 @@ describe('rareWords', () => {
     expect(rareWords(frequent, 'Giorgos Ioannou')).toBe('Giorgos Ioannou');
     expect(rareWords(frequent, 'papad')).toBe('papad');
     expect(rareWords(frequent, 'ioannou 48')).toBe('ioannou 48');
+  });
+});
+
+describe('hasRareWord', () => {
+  it('tells a term with a rare word, whole or open, from one of frequent or short words', () => {
+    expect(hasRareWord(frequent, 'member341')).toBe(true);
+    expect(hasRareWord(frequent, 'Ioannou 4821')).toBe(true);
+    expect(hasRareWord(frequent, 'Ελένη Ioannou')).toBe(true);
+    expect(hasRareWord(frequent, 'Giorgos Ioannou')).toBe(false);
+    expect(hasRareWord(frequent, 'papad')).toBe(false);
+    expect(hasRareWord(frequent, 'ioannou 48')).toBe(false);
+    expect(hasRareWord(frequent, 'a@')).toBe(false);
   });
 });

@@ -91,6 +91,15 @@ export function estimatedUserMatches(frequent: WordShares, q: string, users: num
   return Math.round(share * users);
 }
 
+const isRare = (frequent: WordShares) => (word: TypedWord) => isIndexed(word) && shareOf(frequent, word) === 0;
+
+/**
+ * Whether the word index narrows a search for `q` to the users with a rare word, so that reading
+ * every match costs little more than reading the page; otherwise its words are all frequent, or
+ * too short to be looked up, and the index narrows it little.
+ */
+export const hasRareWord = (frequent: WordShares, q: string) => splitTyped(q).some(isRare(frequent));
+
 /**
  * The part of `q` worth looking up in the word index: its words that are not frequent, each
  * ended as in `q` (whole, or the last one open). A frequent word's entries are a long list that
@@ -99,7 +108,7 @@ export function estimatedUserMatches(frequent: WordShares, q: string, users: num
  * read the table for one that is rare.
  */
 export function rareWords(frequent: WordShares, q: string): string {
-  const rare = splitTyped(q).filter((word) => isIndexed(word) && shareOf(frequent, word) === 0);
+  const rare = splitTyped(q).filter(isRare(frequent));
   if (!rare.some((word) => !word.isPrefix)) return q;
   return rare.map(({ word, isPrefix }) => (isPrefix ? word : `${word} `)).join('');
 }

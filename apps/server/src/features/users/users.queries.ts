@@ -5,7 +5,14 @@ import { ANCHOR_EVERY, EXACT_COUNT_LIMIT, listPage, tableTotal, type PageWindow,
 import { queryRows } from '../../db/query-rows.js';
 import { roles, userRoles, users } from '../../db/schema.js';
 import { cached } from '../../db/table-changes.js';
-import { estimatedUserMatches, rareWords, userSearch, wordShares, type WordShares } from './user-search.js';
+import {
+  estimatedUserMatches,
+  hasRareWord,
+  rareWords,
+  userSearch,
+  wordShares,
+  type WordShares,
+} from './user-search.js';
 
 type RoleRef = LoginResponse['roles'][number];
 
@@ -113,12 +120,24 @@ type UserPageIds = ReturnType<typeof userPageIds>;
 export const FIRST_PAGE_WALK = 5000;
 
 /**
- * The first page of a filtered list as page ids, each with the matches counted up to
- * EXACT_COUNT_LIMIT + 1 (`matches`): up to that many matches are read once, in any order (through
- * the word index for a search). When they are all there is, the page is the first of them in the
- * list's order; when there are more, it is not, and `userDensePageIds` reads it.
+ * How many matches of a term with a rare word are read at most, and sorted, for its first page;
+ * one statement then gives the page and the exact total.
  */
-export const userFirstPageIds = (db: Db, where: SQL, sort: UserSort, limit: number) => {
+export const SORTED_READ_LIMIT = 2500;
+
+/**
+ * The first page of a filtered list as page ids, each with the matches counted up to `readAtMost`
+ * (`matches`): up to that many matches are read once, in any order (through the word index for a
+ * search). When they are all there is, the page is the first of them in the list's order; when
+ * there are more, it is not, and `userWalkedPageIds` reads it.
+ */
+export const userFirstPageIds = (
+  db: Db,
+  where: SQL,
+  sort: UserSort,
+  limit: number,
+  readAtMost = EXACT_COUNT_LIMIT + 1,
+) => {
   const direction = sql.raw(sort.isDescending ? 'desc' : 'asc');
   // Named apart from every users column: a join with users refers to them unqualified.
   return db
@@ -126,7 +145,7 @@ export const userFirstPageIds = (db: Db, where: SQL, sort: UserSort, limit: numb
     .from(
       sql`(select id, key, count(*) over ()::int as n from (
             select ${users.id} as id, ${SORT_KEYS[sort.field].expression} as key from ${users}
-            where ${where} limit ${EXACT_COUNT_LIMIT + 1}) as matched) as counted`,
+            where ${where} limit ${readAtMost}) as matched) as counted`,
     )
     .orderBy(sql`counted.key ${direction}`, sql`counted.id ${direction}`)
     .limit(limit)
@@ -181,7 +200,9 @@ export async function listUserPage<Read, Row>(
   readRows: (pageIds: UserPageIds, order: SQL[]) => Promise<(Read & { matches: number | null })[]>,
   toRow: (read: Read) => Row,
 ) {
-  const where = userWhere(query, query.q ? await userWordShares(db) : undefined);
+  const frequent = query.q ? await userWordShares(db) : undefined;
+  const where = userWhere(query, frequent);
+  const narrowed = query.q !== undefined && frequent !== undefined && hasRareWord(frequent, query.q);
   const { sort } = query;
   const order = `${sort.isDescending ? '-' : ''}${sort.field}`;
   return listPage(db, {
@@ -203,10 +224,14 @@ export async function listUserPage<Read, Row>(
             const walked = await readRows(userWalkedPageIds(db, where, sort, limit), inOrder);
             if (walked.length === limit) return { rows: walked.map(toRow), total: { estimated } };
           }
-          // A page and its count in one statement; no row only when nothing matches.
-          const first = await readRows(userFirstPageIds(db, where, sort, limit), inOrder);
+          // A page and its count in one statement; no row only when nothing matches. A term with
+          // a rare word has its matches read through the word index, up to SORTED_READ_LIMIT:
+          // left to itself, the planner may walk the list's order for them, and at 1,000,000
+          // users `member341` (1,111 matches) walked 341,000 users.
+          const readAtMost = narrowed ? SORTED_READ_LIMIT : EXACT_COUNT_LIMIT;
+          const first = await readRows(userFirstPageIds(db, where, sort, limit, readAtMost + 1), inOrder);
           const counted = Number(first[0]?.matches ?? 0);
-          if (counted <= EXACT_COUNT_LIMIT) return { rows: first.map(toRow), total: { counted } };
+          if (counted <= readAtMost) return { rows: first.map(toRow), total: { exact: counted } };
           // More than that: the page is walked for, and only if the walk falls short are all
           // matches sorted.
           const walked = await readRows(userWalkedPageIds(db, where, sort, limit), inOrder);
