@@ -1,4 +1,3 @@
-import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { allDayDates } from './event-times.js';
 import type { EventRowWithCount } from './events.queries.js';
 
@@ -13,7 +12,9 @@ export const eventUid = (eventId: string, publicUrl: string) => `${eventId}@${ne
  * administrator's changes and DTSTAMP / LAST-MODIFIED are the last of them, so an unchanged event
  * reads the same every time and a changed one replaces its earlier copy in a subscriber's calendar.
  */
-export function buildCalendar(rows: EventRowWithCount[], site: CalendarSite, name: string): string {
+export async function buildCalendar(rows: EventRowWithCount[], site: CalendarSite, name: string): Promise<string> {
+  // Loaded at the first calendar asked for; its answers are kept until events change.
+  const { default: ical, ICalCalendarMethod, ICalEventStatus } = await import('ical-generator');
   const calendar = ical({
     name,
     prodId: { company: site.siteName, product: 'events', language: 'EL' },

@@ -136,7 +136,7 @@ export function readCalendarFeed(db: Db, site: CalendarSite): Promise<Kept<{ bod
         .where(and(published, gt(events.endsAt, since)))
         .orderBy(asc(events.startsAt), asc(events.id)),
     );
-    const body = buildCalendar(rows, site, site.siteName);
+    const body = await buildCalendar(rows, site, site.siteName);
     return { body, etag: etagOf(body) };
   });
 }
@@ -146,7 +146,7 @@ export function readEventCalendar(db: Db, id: string, site: CalendarSite): Promi
   return readKept(db, 'events:calendar-one', `${site.timeZone} ${site.publicUrl} ${site.siteName} ${id}`, async () => {
     const [row] = flatten(await readRows(db).where(and(eq(events.id, id), published)));
     if (!row) return null;
-    const body = buildCalendar([row], site, row.title);
+    const body = await buildCalendar([row], site, row.title);
     return { body, etag: etagOf(body) };
   });
 }

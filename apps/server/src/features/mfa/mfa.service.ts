@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import {
   messages,
   type MfaStatus,
@@ -101,6 +100,8 @@ export async function startTotp(deps: MfaDeps, context: SignedInContext): Promis
     throw new AppError('conflict', messages.totpAlreadyActive);
   }
   const url = otpauthUrl(secret, context.actor.email, deps.config.site.name);
+  // Loaded when a member sets up an authenticator app, not by every instance at start.
+  const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, otpauthUrl: url, qrSvg };
 }

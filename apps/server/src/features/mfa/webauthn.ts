@@ -1,12 +1,8 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  RegistrationResponseJSON,
+  VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
-import { decodeClientDataJSON } from '@simplewebauthn/server/helpers';
 import type { PasskeyRow } from './mfa.queries.js';
 
 /** The relying party is PUBLIC_URL: its host is the RP ID and its origin the only one accepted. */
@@ -19,12 +15,15 @@ export const relyingPartyOf = (publicUrl: string, name: string): RelyingParty =>
 
 const TIMEOUT_MS = 5 * 60 * 1000;
 
-export const registrationOptions = (
+/** Loaded at the first passkey ceremony: it is the largest library here, and most requests need none. */
+const webauthn = () => import('@simplewebauthn/server');
+
+export const registrationOptions = async (
   rp: RelyingParty,
   user: { id: string; email: string; name: string },
   existing: PasskeyRow[],
 ) =>
-  generateRegistrationOptions({
+  (await webauthn()).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: user.email,
@@ -38,15 +37,21 @@ export const registrationOptions = (
   });
 
 /** Options for an assertion: of the given passkeys, or of any discoverable one when none are given. */
-export const authenticationOptions = (rp: RelyingParty, allowed: PasskeyRow[] = []) =>
-  generateAuthenticationOptions({
+export const authenticationOptions = async (rp: RelyingParty, allowed: PasskeyRow[] = []) =>
+  (await webauthn()).generateAuthenticationOptions({
     rpID: rp.id,
     timeout: TIMEOUT_MS,
     userVerification: 'required',
     allowCredentials: allowed.map((passkey) => ({ id: passkey.credentialId })),
   });
 
-export async function verifyRegistration(rp: RelyingParty, response: RegistrationResponseJSON, challenge: string) {
+/** The new passkey when the attestation is good, else null. */
+export async function verifyRegistration(
+  rp: RelyingParty,
+  response: RegistrationResponseJSON,
+  challenge: string,
+): Promise<VerifiedRegistrationResponse['registrationInfo'] | null> {
+  const { verifyRegistrationResponse } = await webauthn();
   const result = await verifyRegistrationResponse({
     response,
     expectedChallenge: challenge,
@@ -64,6 +69,7 @@ export async function verifyAuthentication(
   challenge: string,
   passkey: PasskeyRow,
 ): Promise<number | null> {
+  const { verifyAuthenticationResponse } = await webauthn();
   const result = await verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,
@@ -83,7 +89,9 @@ export async function verifyAuthentication(
 /** The challenge a response answers, read before anything is verified, to find its ceremony. */
 export function challengeOf(clientDataJSON: string): string | null {
   try {
-    const { challenge } = decodeClientDataJSON(clientDataJSON);
+    const { challenge } = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as {
+      challenge?: unknown;
+    };
     return typeof challenge === 'string' && challenge.length <= 200 ? challenge : null;
   } catch {
     return null;
