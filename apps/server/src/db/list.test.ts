@@ -312,6 +312,23 @@ describe('a rare word with more matches than the walk finds', () => {
     }
   });
 
+  it('reads the later pages the same way, each in its place, and none past the last', async () => {
+    const admin = await server.adminToken();
+    const expected = await queryRows<{ id: string }>(
+      server.deps.db,
+      sql`select id::text from users where email ilike 'sorted%' order by lower(name) asc, id asc`,
+    );
+    for (const page of [2, 3, 44]) {
+      const listed = await server.get(`/api/auth/users?q=sorted&sort=name&page=${page}`, admin);
+      expect(listed.body.total).toBe(1100);
+      expect(
+        listed.body.data.map((u: { _id: string }) => u._id),
+        `page ${page}`,
+      ).toEqual(expected.slice((page - 1) * 25, page * 25).map((row) => row.id));
+    }
+    expect((await server.get('/api/auth/users?q=sorted&sort=name&page=45', admin)).body.data).toEqual([]);
+  });
+
   it('plans that read through the word index and a sort, not a walk of the order', async () => {
     const where = userWhere({
       q: 'sorted',
@@ -320,7 +337,7 @@ describe('a rare word with more matches than the walk finds', () => {
       joinedFrom: undefined,
       joinedTo: undefined,
     })!;
-    const sorted = userFirstPageIds(server.deps.db, where, NEWEST_FIRST, 25, SORTED_READ_LIMIT + 1);
+    const sorted = userFirstPageIds(server.deps.db, where, NEWEST_FIRST, 25, SORTED_READ_LIMIT + 1, 25);
     // At 6,100 users the planner sorts a few matches anyway; with sorting made dear it walks the
     // list's order instead, as it chose to at 1,000,000 users.
     const text = await server.deps.db.transaction(async (tx) => {

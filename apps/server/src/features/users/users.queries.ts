@@ -137,6 +137,7 @@ export const userFirstPageIds = (
   sort: UserSort,
   limit: number,
   readAtMost = EXACT_COUNT_LIMIT + 1,
+  offset = 0,
 ) => {
   const direction = sql.raw(sort.isDescending ? 'desc' : 'asc');
   // Named apart from every users column: a join with users refers to them unqualified.
@@ -149,6 +150,7 @@ export const userFirstPageIds = (
     )
     .orderBy(sql`counted.key ${direction}`, sql`counted.id ${direction}`)
     .limit(limit)
+    .offset(offset)
     .as('page_ids') as unknown as UserPageIds;
 };
 
@@ -211,8 +213,19 @@ export async function listUserPage<Read, Row>(
     table: 'users',
     where,
     anchors: { name: `users:${order}`, load: () => userAnchors(db, sort) },
-    fetch: async (window) =>
-      (await readRows(userPageIds(db, where, sort, window), userOrder(sort, window.reversed))).map(toRow),
+    fetch: async (window) => {
+      // A later page of a term with a rare word, within its first SORTED_READ_LIMIT matches: read
+      // and sorted as its first page was, not left to the planner's walk of the list's order.
+      if (where && narrowed && !window.reversed && !window.from && window.offset + window.limit <= SORTED_READ_LIMIT) {
+        const { offset, limit } = window;
+        const sorted = await readRows(
+          userFirstPageIds(db, where, sort, limit, SORTED_READ_LIMIT + 1, offset),
+          userOrder(sort),
+        );
+        if (Number(sorted[0]?.matches ?? 0) <= SORTED_READ_LIMIT) return sorted.map(toRow);
+      }
+      return (await readRows(userPageIds(db, where, sort, window), userOrder(sort, window.reversed))).map(toRow);
+    },
     estimate: () => estimatedSearchMatches(db, query),
     firstPage: where
       ? async (limit) => {
