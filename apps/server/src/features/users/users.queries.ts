@@ -204,8 +204,13 @@ export async function listUserPage<Read, Row>(
 ) {
   const frequent = query.q ? await userWordShares(db) : undefined;
   const where = userWhere(query, frequent);
-  const narrowed = query.q !== undefined && frequent !== undefined && hasRareWord(frequent, query.q);
+  const narrowed = query.q && frequent ? hasRareWord(frequent, query.q) : false;
   const { sort } = query;
+  /** A page of the matches read in any order, up to `readAtMost`, then sorted; with how many were read. */
+  const readMatched = async (matching: SQL, offset: number, limit: number, readAtMost: number) => {
+    const read = await readRows(userFirstPageIds(db, matching, sort, limit, readAtMost + 1, offset), userOrder(sort));
+    return { rows: read.map(toRow), matches: Number(read[0]?.matches ?? 0) };
+  };
   const order = `${sort.isDescending ? '-' : ''}${sort.field}`;
   return listPage(db, {
     name: `${name} ${order}`,
@@ -217,12 +222,8 @@ export async function listUserPage<Read, Row>(
       // A later page of a term with a rare word, within its first SORTED_READ_LIMIT matches: read
       // and sorted as its first page was, not left to the planner's walk of the list's order.
       if (where && narrowed && !window.reversed && !window.from && window.offset + window.limit <= SORTED_READ_LIMIT) {
-        const { offset, limit } = window;
-        const sorted = await readRows(
-          userFirstPageIds(db, where, sort, limit, SORTED_READ_LIMIT + 1, offset),
-          userOrder(sort),
-        );
-        if (Number(sorted[0]?.matches ?? 0) <= SORTED_READ_LIMIT) return sorted.map(toRow);
+        const sorted = await readMatched(where, window.offset, window.limit, SORTED_READ_LIMIT);
+        if (sorted.matches <= SORTED_READ_LIMIT) return sorted.rows;
       }
       return (await readRows(userPageIds(db, where, sort, window), userOrder(sort, window.reversed))).map(toRow);
     },
@@ -242,9 +243,9 @@ export async function listUserPage<Read, Row>(
           // left to itself, the planner may walk the list's order for them, and at 1,000,000
           // users `member341` (1,111 matches) walked 341,000 users.
           const readAtMost = narrowed ? SORTED_READ_LIMIT : EXACT_COUNT_LIMIT;
-          const first = await readRows(userFirstPageIds(db, where, sort, limit, readAtMost + 1), inOrder);
-          const counted = Number(first[0]?.matches ?? 0);
-          if (counted <= readAtMost) return { rows: first.map(toRow), total: { exact: counted } };
+          const first = await readMatched(where, 0, limit, readAtMost);
+          const counted = first.matches;
+          if (counted <= readAtMost) return { rows: first.rows, total: { exact: counted } };
           // More than that: the page is walked for, and only if the walk falls short are all
           // matches sorted.
           const walked = await readRows(userWalkedPageIds(db, where, sort, limit), inOrder);
