@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { root } from './server.mjs';
 
-const { openPglite } = await import(path.join(root, 'apps/server/dist/db/pglite.js'));
+const { openPglite } = await import(path.join(root, 'apps/server/dist/db/pglite-engine.js'));
 const pglite = await openPglite(path.join(process.argv[2], 'db'));
 await pglite.query('select count(*) from users');
 const app = Fastify({ logger: false });

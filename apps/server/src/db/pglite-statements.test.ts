@@ -1,6 +1,6 @@
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from './pglite.js';
+import { openPglite } from './pglite-engine.js';
 import { withPreparedStatements } from './pglite-statements.js';
 
 let pglite: PGlite;
@@ -129,23 +129,5 @@ describe('prepared reads on PGlite', () => {
       [text],
     );
     expect(rows).toEqual([{ generic_plans: 0, custom_plans: 7 }]);
-  });
-});
-
-describe('statements queued together', () => {
-  it('let the event loop turn between them, so a timer or a request is served while they wait', async () => {
-    const done: string[] = [];
-    const slow = 'select count(*) from generate_series(1, 300000)';
-    const queued = Array.from({ length: 4 }, (_, i) => client.query(slow).then(() => done.push(`statement ${i}`)));
-    setTimeout(() => done.push('timer'), 0);
-    await Promise.all(queued);
-    // Back to back, the four would all be done before the timer's turn came.
-    expect(done.slice(0, 2)).toContain('timer');
-    expect(done.filter((entry) => entry.startsWith('statement'))).toEqual([
-      'statement 0',
-      'statement 1',
-      'statement 2',
-      'statement 3',
-    ]);
   });
 });

@@ -115,22 +115,7 @@ export function withPreparedStatements(pglite: PGlite): PGlite {
     return seen;
   }
 
-  /**
-   * PGlite runs each statement on the main thread, and hands its lock on in a microtask: queued
-   * statements would run back to back while no request, timer or health check is served. Each
-   * statement here waits for the one before it and then for the next turn of the event loop.
-   */
-  let lane: Promise<unknown> = Promise.resolve();
-  function inTurn<T>(work: () => Promise<T>): Promise<T> {
-    const turn = lane.then(() => new Promise((resolve) => setImmediate(resolve))).then(work);
-    lane = turn.catch(() => undefined);
-    return turn;
-  }
-
-  const query = <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> =>
-    inTurn(() => runQuery<T>(text, params, options));
-
-  async function runQuery<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+  async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     if (!prepared.has(text) && (options?.blob || !READ.test(text) || count(text) < PREPARE_AFTER)) {
       return pglite.query<T>(text, params, options);
     }

@@ -1,54 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { type Database, type Db } from './client.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
 import { applyMigrations } from './migrate.js';
-import { withPreparedStatements } from './pglite-statements.js';
+import { openPgliteThread, type PgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
 
-/**
- * Keeps the embedded server small at idle (the defaults reserve far more than this product uses),
- * and plans each run of a prepared read for its own values: a generic plan cannot know that a
- * search term is rare, and would scan where the trigram index answers at once.
- */
-export const PGLITE_SETTINGS = [
-  'shared_buffers = 16MB',
-  'work_mem = 4MB',
-  'maintenance_work_mem = 32MB',
-  'plan_cache_mode = force_custom_plan',
-];
-
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
-  return PGlite.create({
-    dataDir,
-    loadDataDir,
-    extensions: { pg_trgm },
-    postgresqlconf: PGLITE_SETTINGS,
-  });
-}
-
-export async function createPgliteDatabase(options: { dataDir?: string; client?: PGlite }): Promise<Database> {
+export async function createPgliteDatabase(options: { dataDir?: string }): Promise<Database> {
   let releaseLock = () => {};
-  let client = options.client;
-  if (!client) {
-    const dbDir = options.dataDir ? path.join(options.dataDir, 'db') : undefined;
-    if (dbDir) {
-      // The database holds password hashes and personal data: a folder made here is private.
-      fs.mkdirSync(dbDir, { recursive: true, mode: 0o700 });
-      releaseLock = acquireDataDirLock(path.join(options.dataDir!, 'db.lock'));
-    }
-    try {
-      client = await openPglite(dbDir);
-    } catch (error) {
-      releaseLock();
-      throw error;
-    }
+  const dbDir = options.dataDir ? path.join(options.dataDir, 'db') : undefined;
+  if (dbDir) {
+    // The database holds password hashes and personal data: a folder made here is private.
+    fs.mkdirSync(dbDir, { recursive: true, mode: 0o700 });
+    releaseLock = acquireDataDirLock(path.join(options.dataDir!, 'db.lock'));
   }
-  const pglite = client;
-  const db = drizzle({ client: withPreparedStatements(pglite), schema });
+  let pglite: PgliteThread;
+  try {
+    pglite = await openPgliteThread(dbDir);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  // drizzle's PGlite driver calls only query and transaction, which the thread answers as PGlite does.
+  const db = drizzle({ client: pglite as unknown as PGlite, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',

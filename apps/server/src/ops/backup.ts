@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { openPglite } from '../db/pglite.js';
+import { openPglite } from '../db/pglite-engine.js';
 import { acquireDataDirLock } from '../db/data-dir-lock.js';
 
 const execFileAsync = promisify(execFile);
