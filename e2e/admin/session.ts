@@ -70,7 +70,7 @@ async function withoutMotion<T>(page: Page, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } finally {
-    await style.evaluate((element) => element.remove());
+    await style.evaluate((element) => (element as HTMLStyleElement).remove());
   }
 }
 
