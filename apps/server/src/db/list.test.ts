@@ -12,7 +12,7 @@ import {
   NEWEST_FIRST,
   SORTED_READ_LIMIT,
   userWalkedPageIds,
-  userFirstPageIds,
+  userSortedPageIds,
   userOrder,
   userWhere,
   type UserSort,
@@ -168,10 +168,10 @@ describe('totals on a real database', () => {
         );
         const first = await server.deps.db
           .select({
-            id: sql<string>`${userFirstPageIds(server.deps.db, where, sort, 25).id}::text`,
-            matches: userFirstPageIds(server.deps.db, where, sort, 25).matches,
+            id: sql<string>`${userSortedPageIds(server.deps.db, where, sort, 25).id}::text`,
+            matches: userSortedPageIds(server.deps.db, where, sort, 25).matches,
           })
-          .from(userFirstPageIds(server.deps.db, where, sort, 25));
+          .from(userSortedPageIds(server.deps.db, where, sort, 25));
         const counted = Math.min(expected.length, EXACT_COUNT_LIMIT + 1);
         expect(
           first.map((row) => row.matches ?? 0).every((n) => n === counted),
@@ -337,7 +337,7 @@ describe('a rare word with more matches than the walk finds', () => {
       joinedFrom: undefined,
       joinedTo: undefined,
     })!;
-    const sorted = userFirstPageIds(server.deps.db, where, NEWEST_FIRST, 25, SORTED_READ_LIMIT + 1, 25);
+    const sorted = userSortedPageIds(server.deps.db, where, NEWEST_FIRST, 25, SORTED_READ_LIMIT + 1, 25);
     // At 6,100 users the planner sorts a few matches anyway; with sorting made dear it walks the
     // list's order instead, as it chose to at 1,000,000 users.
     const text = await server.deps.db.transaction(async (tx) => {

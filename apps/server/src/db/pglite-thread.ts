@@ -18,7 +18,9 @@ export type PgliteThread = {
 };
 
 type Pending = { resolve(value: unknown): void; reject(error: Error): void };
-type Ask = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+/** Each kind of request without its `id`, which `ask` gives it. */
+type WithoutId<R> = R extends unknown ? Omit<R, 'id'> : never;
+type Ask = WithoutId<Request>;
 
 /**
  * Opens PGlite on a worker thread. Every statement of the embedded engine runs inside WebAssembly

@@ -23,7 +23,7 @@ try {
 }
 const reads = withPreparedStatements(pglite);
 
-type OpenTransaction = { tx: Transaction; end(commit: boolean): void; finished: Promise<void> };
+type OpenTransaction = { tx: Transaction; decide(commit: boolean): void; finished: Promise<void> };
 const transactions = new Map<number, OpenTransaction>();
 /** Thrown inside PGlite's transaction to have it roll back, and not reported as a failure. */
 const ROLLED_BACK = new Error('rolled back');
@@ -31,9 +31,9 @@ const ROLLED_BACK = new Error('rolled back');
 function begin(id: number) {
   let opened = false;
   const finished: Promise<void> = pglite.transaction(async (tx) => {
-    const commit = await new Promise<boolean>((end) => {
+    const commit = await new Promise<boolean>((decide) => {
       opened = true;
-      transactions.set(id, { tx, end, finished });
+      transactions.set(id, { tx, decide, finished });
       send({ id });
     });
     if (!commit) throw ROLLED_BACK;
@@ -47,7 +47,7 @@ function end(id: number, txId: number, commit: boolean) {
   const open = transactions.get(txId);
   if (!open) return fail(id, new Error('no such transaction'));
   transactions.delete(txId);
-  open.end(commit);
+  open.decide(commit);
   open.finished.then(
     () => send({ id }),
     (error: unknown) => (error === ROLLED_BACK ? send({ id }) : fail(id, error)),

@@ -41,15 +41,13 @@ export async function createPgliteDatabase(options: { dataDir?: string }): Promi
     listen: async (channel, onMessage, onLive) => {
       const unlisten = await pglite.listen(channel, onMessage);
       onLive(true);
-      return async () => {
-        if (!pglite.closed) await unlisten();
-      };
+      return unlisten;
     },
     ping: async () => {
       await pglite.query('select 1');
     },
     close: async () => {
-      if (!pglite.closed) await pglite.close();
+      await pglite.close();
       releaseLock();
     },
   };

@@ -126,12 +126,13 @@ export const FIRST_PAGE_WALK = 5000;
 export const SORTED_READ_LIMIT = 2500;
 
 /**
- * The first page of a filtered list as page ids, each with the matches counted up to `readAtMost`
+ * A page of a filtered list as page ids, each with the matches counted up to `readAtMost`
  * (`matches`): up to that many matches are read once, in any order (through the word index for a
- * search). When they are all there is, the page is the first of them in the list's order; when
- * there are more, it is not, and `userWalkedPageIds` reads it.
+ * search), sorted, and the page taken at `offset`. When they are all there is, that is the page
+ * in the list's order; when there are more, it is not, and the first page is walked for
+ * (`userWalkedPageIds`), a later one left to the planner.
  */
-export const userFirstPageIds = (
+export const userSortedPageIds = (
   db: Db,
   where: SQL,
   sort: UserSort,
@@ -208,7 +209,7 @@ export async function listUserPage<Read, Row>(
   const { sort } = query;
   /** A page of the matches read in any order, up to `readAtMost`, then sorted; with how many were read. */
   const readMatched = async (matching: SQL, offset: number, limit: number, readAtMost: number) => {
-    const read = await readRows(userFirstPageIds(db, matching, sort, limit, readAtMost + 1, offset), userOrder(sort));
+    const read = await readRows(userSortedPageIds(db, matching, sort, limit, readAtMost + 1, offset), userOrder(sort));
     return { rows: read.map(toRow), matches: Number(read[0]?.matches ?? 0) };
   };
   const order = `${sort.isDescending ? '-' : ''}${sort.field}`;
