@@ -2,6 +2,7 @@ import './lib/gc-tuning.js';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
+import { collectWhenIdle } from './lib/idle-collection.js';
 
 /** Long enough for in-flight requests to finish, short enough for an orchestrator's stop timeout. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -24,6 +25,7 @@ async function main() {
     await app.close();
   });
   await app.listen({ port: config.port, host: config.host });
+  collectWhenIdle();
 }
 
 main().catch((error) => {

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { collectWhenIdle } from '../lib/idle-collection.js';
 import { openPglite } from './pglite-engine.js';
 import { withPreparedStatements } from './pglite-statements.js';
 import { OPENED, errorData, type QueryRequest, type Reply, type Request } from './pglite-protocol.js';
@@ -22,6 +23,8 @@ try {
   process.exit(1);
 }
 const reads = withPreparedStatements(pglite);
+// This thread's own heap grows under load as the server's does.
+collectWhenIdle();
 
 type OpenTransaction = { tx: Transaction; decide(commit: boolean): void; finished: Promise<void> };
 const transactions = new Map<number, OpenTransaction>();

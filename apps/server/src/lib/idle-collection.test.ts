@@ -1,0 +1,58 @@
+import { PerformanceObserver, constants } from 'node:perf_hooks';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collectWhenIdle } from './idle-collection.js';
+
+const WINDOW_MS = 200;
+
+/** Full collections asked for by code (V8's own never carry the forced flag). */
+let forced = 0;
+const observer = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const { kind, flags } = entry.detail as { kind: number; flags: number };
+    if (kind === constants.NODE_PERFORMANCE_GC_MAJOR && flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) forced++;
+  }
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const spin = (ms: number) => {
+  for (const end = performance.now() + ms; performance.now() < end; );
+};
+/** Two whole windows and a margin: a first idle window may have begun busy. */
+const idleWindows = () => sleep(2.5 * WINDOW_MS);
+
+let stop = () => {};
+beforeEach(() => {
+  forced = 0;
+  observer.observe({ entryTypes: ['gc'] });
+});
+afterEach(() => {
+  stop();
+  observer.disconnect();
+});
+
+describe('collectWhenIdle', () => {
+  it('collects after start-up, and again after a busy stretch, not in every idle window', async () => {
+    stop = collectWhenIdle(WINDOW_MS);
+    await idleWindows();
+    expect(forced).toBeGreaterThanOrEqual(1);
+
+    const before = forced;
+    spin(1.5 * WINDOW_MS);
+    await idleWindows();
+    expect(forced).toBeGreaterThan(before);
+
+    // Eight idle windows: a collection in each would make eight more. A busy machine may make a
+    // window look busy now and then, so one more is allowed.
+    const after = forced;
+    await sleep(8 * WINDOW_MS);
+    expect(forced - after).toBeLessThanOrEqual(1);
+  });
+
+  it('never collects while the event loop stays busy', async () => {
+    stop = collectWhenIdle(WINDOW_MS);
+    for (const end = Date.now() + 6 * WINDOW_MS; Date.now() < end; await sleep(5)) spin(WINDOW_MS / 4);
+    expect(forced).toBe(0);
+    await idleWindows();
+    expect(forced).toBe(1);
+  });
+});
