@@ -1,4 +1,4 @@
-import { PerformanceObserver, constants } from 'node:perf_hooks';
+import { PerformanceObserver, constants, type PerformanceEntry } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { collectWhenIdle } from './idle-collection.js';
 
@@ -8,14 +8,14 @@ const WINDOW_MS = 200;
 let forced = 0;
 const observer = new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
-    const { kind, flags } = entry.detail as { kind: number; flags: number };
+    const { kind, flags } = (entry as PerformanceEntry & { detail: { kind: number; flags: number } }).detail;
     if (kind === constants.NODE_PERFORMANCE_GC_MAJOR && flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) forced++;
   }
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const spin = (ms: number) => {
-  for (const end = performance.now() + ms; performance.now() < end; );
+  for (const end = performance.now() + ms; performance.now() < end;);
 };
 /** Two whole windows and a margin: a first idle window may have begun busy. */
 const idleWindows = () => sleep(2.5 * WINDOW_MS);
