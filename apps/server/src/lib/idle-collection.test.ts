@@ -31,21 +31,21 @@ afterEach(() => {
 });
 
 describe('collectWhenIdle', () => {
-  it('collects after start-up, and again after a busy stretch, not in every idle window', async () => {
+  it('collects twice after start-up, twice again after a busy stretch, not in every idle window', async () => {
     stop = collectWhenIdle(WINDOW_MS);
     await idleWindows();
-    expect(forced).toBeGreaterThanOrEqual(1);
+    expect(forced).toBeGreaterThanOrEqual(2);
 
     const before = forced;
     spin(1.5 * WINDOW_MS);
     await idleWindows();
-    expect(forced).toBeGreaterThan(before);
+    expect(forced - before).toBeGreaterThanOrEqual(2);
 
-    // Eight idle windows: a collection in each would make eight more. A busy machine may make a
-    // window look busy now and then, so one more is allowed.
+    // Eight idle windows: collections in each would make sixteen more. A busy machine may make a
+    // window look busy now and then, so one more pair is allowed.
     const after = forced;
     await sleep(8 * WINDOW_MS);
-    expect(forced - after).toBeLessThanOrEqual(1);
+    expect(forced - after).toBeLessThanOrEqual(2);
   });
 
   it('never collects while the event loop stays busy', async () => {
@@ -53,6 +53,6 @@ describe('collectWhenIdle', () => {
     for (const end = Date.now() + 6 * WINDOW_MS; Date.now() < end; await sleep(5)) spin(WINDOW_MS / 4);
     expect(forced).toBe(0);
     await idleWindows();
-    expect(forced).toBe(1);
+    expect(forced).toBeGreaterThanOrEqual(2);
   });
 });

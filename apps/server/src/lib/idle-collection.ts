@@ -13,14 +13,15 @@ const IDLE = 0.005;
  * Under load V8 grows the young generation to its maximum (32 MB here) and keeps it until a full
  * collection, which a server that answers only young-generation work never needs: the memory
  * would stay with the process after every busy stretch. Once the event loop has been idle for a
- * whole window after a busy one (or after start-up), one full collection gives it back (and starts V8's own memory
- * reducer). An idle server pays about 20 ms once; a busy one never.
+ * whole window after a busy one (or after start-up), full collections give it back (and start
+ * V8's own memory reducer). An idle server pays about 40 ms once; a busy one never.
  */
 export function collectWhenIdle(windowMs = WINDOW_MS): () => void {
   const collect = fullCollection();
   let previous = performance.eventLoopUtilization();
   // Start-up was a busy stretch of its own.
   let busySince = true;
+  let compaction: NodeJS.Timeout | undefined;
   const timer = setInterval(() => {
     const now = performance.eventLoopUtilization();
     const { utilization } = performance.eventLoopUtilization(now, previous);
@@ -29,11 +30,21 @@ export function collectWhenIdle(windowMs = WINDOW_MS): () => void {
     else if (busySince && utilization < IDLE) {
       busySince = false;
       collect();
-      // The collection's own pause is not a busy stretch.
-      previous = performance.eventLoopUtilization();
+      // V8 picks the pages to compact from what the last collection freed: the first finds the
+      // garbage, a second a moment later moves the survivors together and returns the emptied
+      // pages (the server's old generation: 61–77 MB of pages for 31 MB live after one, 38–40
+      // after two).
+      compaction = setTimeout(() => {
+        collect();
+        // Neither collection's pause is a busy stretch.
+        previous = performance.eventLoopUtilization();
+      }, windowMs / 10).unref();
     }
   }, windowMs).unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    clearTimeout(compaction);
+  };
 }
 
 /** V8's `gc()`, which Node exposes only with a flag: set here, and read from a new context. */
