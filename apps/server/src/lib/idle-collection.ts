@@ -6,7 +6,7 @@ import vm from 'node:vm';
 const WINDOW_MS = 10_000;
 /** Share of a window the event loop spent working: above this the server was busy... */
 const BUSY = 0.02;
-/** ...and below this it is idle (timers and keep-alives alone stay under 0.1%). */
+/** ...and below this it is idle. */
 const IDLE = 0.005;
 
 /**
