@@ -148,6 +148,17 @@ test.describe('[PUBLIC]', () => {
     await page.goto('/about');
     await expect(page.getByTestId('meteors').locator('.meteor')).toHaveCount(25);
     await expect(page.getByTestId('meteors').locator('.meteor').first()).toBeVisible();
+    // Each meteor draws a shape defined once in the page: every reference finds one with paths.
+    const shapes = await page
+      .getByTestId('meteors')
+      .locator('.meteor use')
+      .evaluateAll((uses) =>
+        uses.map(
+          (use) => document.querySelector(use.getAttribute('href') ?? '')?.querySelectorAll('path, circle').length ?? 0,
+        ),
+      );
+    expect(shapes).toHaveLength(25);
+    expect(shapes.every((count) => count > 0)).toBe(true);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await expect(page.getByTestId('meteors').locator('.meteor').first()).toBeHidden();
   });
