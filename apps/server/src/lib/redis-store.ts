@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createMemoryStore, type RateLimitStore } from './rate-limiter.js';
+import { loggableError } from './loggable-error.js';
 
 const HIT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
@@ -23,7 +24,7 @@ export function createRedisStore(url: string, logger: Logger): RateLimitStore {
   let warned = false;
   redis.on('error', (error) => {
     if (!warned)
-      logger.warn({ err: error.message }, 'Redis unavailable: rate limits are per instance until it returns');
+      logger.warn({ err: loggableError(error) }, 'Redis unavailable: rate limits are per instance until it returns');
     warned = true;
   });
   redis.on('ready', () => {

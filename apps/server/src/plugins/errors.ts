@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@community/shared';
 import { AppError } from '../lib/app-error.js';
+import { loggableError } from '../lib/loggable-error.js';
 import { pgErrorCode } from '../lib/pg-errors.js';
 import { inLanguageOf } from './language.js';
 
@@ -40,21 +41,6 @@ function isDatabaseUnavailable(error: Error): boolean {
       `${error.message} ${cause?.message ?? ''}`,
     )
   );
-}
-
-/**
- * What a failure may put in the log: Drizzle's own message quotes the query and its parameters
- * (a password hash, an email), so the driver's message stands in for it.
- */
-export function loggableError(error: Error & { code?: string }) {
-  const cause = (error as { cause?: Error & { code?: string } }).cause;
-  const wrapped = error.message.startsWith('Failed query');
-  return {
-    type: (wrapped && cause ? cause : error).constructor.name,
-    code: pgErrorCode(error),
-    message: wrapped ? (cause?.message ?? 'database query failed') : error.message,
-    stack: wrapped ? undefined : error.stack,
-  };
 }
 
 type Failure = { status: number; message: string; headers?: Record<string, string> };

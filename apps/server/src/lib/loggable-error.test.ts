@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loggableError } from './errors.js';
+import { loggableError } from './loggable-error.js';
 
 describe('loggableError', () => {
   it('keeps the query and its parameters out of the log', () => {
@@ -17,5 +17,11 @@ describe('loggableError', () => {
     const logged = loggableError(new TypeError('x is not a function'));
     expect(logged).toMatchObject({ type: 'TypeError', message: 'x is not a function' });
     expect(logged.stack).toContain('TypeError');
+  });
+});
+
+describe('loggableError of what is not an Error', () => {
+  it('says what was thrown', () => {
+    expect(loggableError('refused')).toEqual({ type: 'string', message: 'refused' });
   });
 });
