@@ -156,8 +156,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (!READ_METHODS.has(request.method) && reply.statusCode < 400 && mail?.queuedRecently()) mail.kick();
     });
     app.addHook('onClose', async () => {
-      feed.stop();
-      retention.stop();
+      // A pass under way finishes before the database closes.
+      await Promise.all([feed.stop(), retention.stop()]);
       await background.drain();
       await mail?.stop();
       mailer.close();

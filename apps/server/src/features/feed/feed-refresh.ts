@@ -4,6 +4,7 @@ import { ADVISORY_LOCKS } from '../../db/advisory-locks.js';
 import type { Database } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
 import { storePosts } from './feed.queries.js';
+import { loggableError } from '../../lib/loggable-error.js';
 
 const FETCH_TIMEOUT_MS = 10_000;
 /** A channel page is some 100 KB; anything far larger is not one. */
@@ -13,7 +14,8 @@ const LAST_FETCH_SETTING = 'feed_fetched_at';
 export type FeedRefresh = {
   /** Reads the channel now (unless another instance just did); never throws. */
   refresh(): Promise<'stored' | 'skipped' | 'failed'>;
-  stop(): void;
+  /** Waits for a read under way. */
+  stop(): Promise<void>;
 };
 
 /**
@@ -30,7 +32,7 @@ export function startFeedRefresh(options: {
 }): FeedRefresh {
   const { database, logger, channel, baseUrl, intervalMs } = options;
   const { db } = database;
-  if (!channel) return { refresh: async () => 'skipped', stop: () => {} };
+  if (!channel) return { refresh: async () => 'skipped', stop: async () => {} };
   const pageUrl = `${baseUrl}/s/${encodeURIComponent(channel)}`;
 
   const readOnce = async (): Promise<'stored' | 'skipped'> => {
@@ -68,7 +70,7 @@ export function startFeedRefresh(options: {
       });
       return outcome;
     } catch (error) {
-      logger.warn({ err: (error as Error).message, channel }, 'feed refresh failed; the last posts stay');
+      logger.warn({ err: loggableError(error), channel }, 'feed refresh failed; the last posts stay');
       return 'failed' as const;
     }
   };
@@ -83,7 +85,13 @@ export function startFeedRefresh(options: {
 
   const timer = setInterval(() => void refresh(), intervalMs);
   timer.unref();
-  return { refresh, stop: () => clearInterval(timer) };
+  return {
+    refresh,
+    stop: async () => {
+      clearInterval(timer);
+      await queue;
+    },
+  };
 }
 
 /** The body as text, refused once it passes `maxBytes` rather than read whole into memory. */

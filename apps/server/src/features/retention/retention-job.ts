@@ -5,13 +5,15 @@ import { deleteAuditOlderThan } from '../audit/audit-retention.js';
 import { deleteOldMail } from '../mail/mail-queue.js';
 import { deleteSpentChallenges } from '../mfa/mfa.queries.js';
 import { deleteExpiredSessions } from '../sessions/sessions.queries.js';
+import { loggableError } from '../../lib/loggable-error.js';
 
 /** Often enough that nothing stays long past its time, rarely enough to cost nothing. */
 const RUN_EVERY_MS = 6 * 60 * 60 * 1000;
 /** The first pass waits until start-up is well over. */
 const FIRST_RUN_AFTER_MS = 60 * 1000;
 
-export type RetentionJob = { run(): Promise<void>; stop(): void };
+/** `stop` waits for a pass under way, so shutting down never closes the database beneath it. */
+export type RetentionJob = { run(): Promise<void>; stop(): Promise<void> };
 
 /**
  * Removes what is kept no longer: audit entries older than `auditDays`, sessions that ran out,
@@ -20,7 +22,7 @@ export type RetentionJob = { run(): Promise<void>; stop(): void };
  */
 export function startRetention(options: { database: Database; logger: Logger; auditDays: number }): RetentionJob {
   const { database, logger, auditDays } = options;
-  const run = async () => {
+  const pass = async () => {
     try {
       await database.tryJobLock(ADVISORY_LOCKS.retention, async () => {
         const entries = await deleteAuditOlderThan(database.db, auditDays);
@@ -32,8 +34,13 @@ export function startRetention(options: { database: Database; logger: Logger; au
         }
       });
     } catch (error) {
-      logger.warn({ err: (error as Error).message }, 'retention failed; it runs again later');
+      logger.warn({ err: loggableError(error) }, 'retention failed; it runs again later');
     }
+  };
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = running.then(pass);
+    return running;
   };
   const first = setTimeout(() => void run(), FIRST_RUN_AFTER_MS);
   const timer = setInterval(() => void run(), RUN_EVERY_MS);
@@ -41,9 +48,10 @@ export function startRetention(options: { database: Database; logger: Logger; au
   timer.unref();
   return {
     run,
-    stop: () => {
+    stop: async () => {
       clearTimeout(first);
       clearInterval(timer);
+      await running;
     },
   };
 }
