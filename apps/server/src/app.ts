@@ -46,6 +46,7 @@ import { registerAccessControl } from './plugins/access.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorResponses } from './plugins/error-responses.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerHandlersInFlight } from './plugins/handlers-in-flight.js';
 import { registerLanguage } from './plugins/language.js';
 import { AppError } from './lib/app-error.js';
 import { registerJsonGuard } from './plugins/json-guard.js';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(memoizingSerializerCompiler);
   registerLanguage(app);
   registerErrorHandling(app);
+  const handlers = registerHandlersInFlight(app);
 
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger }));
@@ -156,7 +158,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       if (!READ_METHODS.has(request.method) && reply.statusCode < 400 && mail?.queuedRecently()) mail.kick();
     });
     app.addHook('onClose', async () => {
-      // A pass under way finishes before the database closes.
+      // Runs once every connection has closed; what was started still finishes before the database closes.
+      await handlers.settled();
       await Promise.all([feed.stop(), retention.stop()]);
       await background.drain();
       await mail?.stop();
