@@ -8,6 +8,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Whether a commit's notices reach this instance before its statement's answer does: true of
+   * the embedded engine (one connection, in this process), so there is nothing to wait for.
+   */
+  hearsCommitsFirst: boolean;
   migrate(): Promise<void>;
   /** Runs start-up work (migrations, seeding) with one instance at a time across the cluster. */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;

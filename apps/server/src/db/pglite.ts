@@ -28,6 +28,7 @@ export async function createPgliteDatabase(options: { dataDir?: string }): Promi
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    hearsCommitsFirst: true,
     migrate: async () => {
       await applyMigrations(db);
     },

@@ -44,6 +44,7 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
   return {
     db,
     kind: 'postgres',
+    hearsCommitsFirst: false,
     // Waiting for another instance's start-up, or building an index on a large table, may
     // rightly take longer than any request's statement.
     migrate: async () => {

@@ -49,6 +49,17 @@ describe('cached', () => {
     expect(roles.reads).toBe(2);
   });
 
+  it('hears a change by the time its statement answers, where the engine says it does', async () => {
+    const roles = counted(roleCount);
+    const get = () => cached(db(), 'test:heard-first', ['roles'], 'count', roles.read, options);
+    const before = await get();
+    await addRole('Heard before its answer');
+    // The embedded engine's sync waits for nothing; PostgreSQL's waits for its own notice.
+    if (!test.database.hearsCommitsFirst) await changes.sync();
+    expect(await get()).toBe(before + 1);
+    expect(test.database.hearsCommitsFirst).toBe(test.database.kind === 'pglite');
+  });
+
   it('does not keep a value read while its table was changing', async () => {
     let release = () => {};
     const slow = () =>

@@ -137,7 +137,7 @@ export async function watchTableChanges(database: Database, logger: Logger): Pro
       return sum;
     },
     sync: async () => {
-      if (!live) return;
+      if (!live || database.hearsCommitsFirst) return;
       const nonce = crypto.randomUUID();
       const heard = new Promise<void>((resolve) => waiting.set(nonce, resolve));
       await queryRows(database.db, sql`select pg_notify(${TABLE_CHANGED_CHANNEL}, ${SYNC_PREFIX + nonce})`);
