@@ -45,6 +45,7 @@ import { createSecretBox } from './lib/secret-box.js';
 import { registerAccessControl } from './plugins/access.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorResponses } from './plugins/error-responses.js';
+import { errorSerializer } from './lib/loggable-error.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerHandlersInFlight } from './plugins/handlers-in-flight.js';
 import { registerLanguage } from './plugins/language.js';
@@ -105,7 +106,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
-      serializers: { req: requestSerializer },
+      // What a failure may say in the log is decided in one place, whoever logs it (Fastify too).
+      serializers: {
+        req: requestSerializer,
+        err: errorSerializer,
+      },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: config.trustProxy,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loggableError } from './loggable-error.js';
+import { errorSerializer, loggableError } from './loggable-error.js';
 
 describe('loggableError', () => {
   it('keeps the query and its parameters out of the log', () => {
@@ -22,6 +22,16 @@ describe('loggableError', () => {
 
 describe('loggableError of what is not an Error', () => {
   it('says what was thrown', () => {
-    expect(loggableError('refused')).toEqual({ type: 'string', message: 'refused' });
+    expect(loggableError('refused')).toEqual({ type: 'string', message: 'refused', stack: '' });
+  });
+});
+
+describe('errorSerializer', () => {
+  it('makes a raw error fit for the log and leaves one already made so as it is', () => {
+    const wrapped = new Error('Failed query: select $1\nparams: member@example.org', { cause: new Error('timeout') });
+    expect(errorSerializer(wrapped)).toEqual(loggableError(wrapped));
+    expect(errorSerializer(loggableError(wrapped))).toEqual(loggableError(wrapped));
+    expect(JSON.stringify(errorSerializer(wrapped))).not.toContain('member@example.org');
+    expect(errorSerializer(new RangeError('x')).type).toBe('RangeError');
   });
 });

@@ -5,14 +5,20 @@ import { pgErrorCode } from './pg-errors.js';
  * (a password hash, an email), so the driver's message stands in for it. Every place that logs a
  * failure logs this.
  */
-export function loggableError(error: unknown) {
-  if (!(error instanceof Error)) return { type: typeof error, message: String(error) };
+export type LoggedError = { type: string; code?: string; message: string; stack: string };
+
+export function loggableError(error: unknown): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
   const cause = error.cause instanceof Error ? error.cause : undefined;
   const wrapped = error.message.startsWith('Failed query');
   return {
     type: (wrapped && cause ? cause : error).constructor.name,
     code: pgErrorCode(error),
     message: wrapped ? (cause?.message ?? 'database query failed') : error.message,
-    stack: wrapped ? undefined : error.stack,
+    stack: wrapped ? '' : (error.stack ?? ''),
   };
 }
+
+/** The log's `err` serializer: an error as `loggableError` puts it, whether or not the caller already did. */
+export const errorSerializer = (value: unknown): LoggedError =>
+  value instanceof Error ? loggableError(value) : (value as LoggedError);

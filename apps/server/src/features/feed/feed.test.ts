@@ -149,7 +149,7 @@ describe('the Official Feed', () => {
     }
     expect((await server.deps.db.select().from(feedPosts)).length).toBe(before);
     const warnings = server.logs.filter((line) => line.msg === 'feed refresh failed; the last posts stay');
-    expect(warnings.map((line) => line.err)).toEqual([
+    expect(warnings.map((line) => (line.err as { message: string }).message)).toEqual([
       'the channel page held no posts',
       'the channel page answered 500',
     ]);
@@ -168,7 +168,7 @@ describe('the Official Feed', () => {
     }
     expect((await server.deps.db.select().from(feedPosts)).length).toBe(before);
     const warnings = server.logs.filter((line) => line.msg === 'feed refresh failed; the last posts stay');
-    expect(warnings.slice(-2).map((line) => line.err)).toEqual([
+    expect(warnings.slice(-2).map((line) => (line.err as { message: string }).message)).toEqual([
       `the channel page is larger than ${MAX_PAGE_BYTES} bytes`,
       'the channel page redirected elsewhere (302)',
     ]);
