@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { applyMigrations, readMigrations } from './migrate.js';
@@ -36,4 +39,19 @@ describe('migrations', () => {
       }
     },
   );
+
+  it('a new data directory is created and migrated by a process of its own, before the server opens it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'community-init-'));
+    try {
+      const database = await createPgliteDatabase({ dataDir });
+      try {
+        expect(await recorded(database.db)).toBe(migrations.length);
+        expect(await applyMigrations(database.db)).toBe(0);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
