@@ -3,7 +3,6 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { collectWhenIdle } from './lib/idle-collection.js';
-import { loggableError } from './lib/loggable-error.js';
 
 /** Long enough for in-flight requests to finish, short enough for an orchestrator's stop timeout. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -21,7 +20,7 @@ async function main() {
   }
   const { app } = await buildApp(config);
   closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
-    if (err) app.log.error({ err: loggableError(err) }, 'shutting down after an error');
+    if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing requests in flight');
     await app.close();
   });

@@ -6,7 +6,6 @@ import { ADVISORY_LOCKS } from './advisory-locks.js';
 import type { Database, Db } from './client.js';
 import { applyMigrations } from './migrate.js';
 import * as schema from './schema.js';
-import { loggableError } from '../lib/loggable-error.js';
 
 /** How long a lost subscription waits before listening again. */
 const RELISTEN_DELAY_MS = 1000;
@@ -29,7 +28,7 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
     statement_timeout: 15_000,
   });
   // An idle client losing its server must not crash the process; the next query reconnects.
-  pool.on('error', (error) => logger.warn({ err: loggableError(error) }, 'database connection lost'));
+  pool.on('error', (error) => logger.warn({ err: error }, 'database connection lost'));
   const db = drizzle({ client: pool, schema });
   const withoutStatementTimeout = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
@@ -91,7 +90,7 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
           lost = true;
           current = undefined;
           onLive(false);
-          if (error) logger.warn({ err: loggableError(error) }, 'change subscription lost');
+          if (error) logger.warn({ err: error }, 'change subscription lost');
           client.end().catch(() => {});
           retry = setTimeout(() => void subscribe(), RELISTEN_DELAY_MS).unref();
         };

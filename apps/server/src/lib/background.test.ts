@@ -1,11 +1,16 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createBackgroundTasks } from './background.js';
+import { errorSerializer } from './loggable-error.js';
 
 describe('createBackgroundTasks', () => {
   it('logs a failed task without the query and its parameters', async () => {
     const lines: string[] = [];
-    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    // The server's logger writes failures through errorSerializer (app.ts).
+    const logger = pino(
+      { level: 'info', serializers: { err: errorSerializer } },
+      { write: (line: string) => void lines.push(line) },
+    );
     const tasks = createBackgroundTasks(logger);
     const cause = Object.assign(new Error('relation "mail_queue" does not exist'), { code: '42P01' });
     tasks.run('notify', () =>

@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import { loggableError } from './loggable-error.js';
 
 /** Work finished after the response is sent, awaited on shutdown so nothing is cut off. */
 export type BackgroundTasks = {
@@ -12,7 +11,7 @@ export function createBackgroundTasks(logger: Logger): BackgroundTasks {
   return {
     run: (name, work) => {
       const task = work()
-        .catch((error: unknown) => logger.error({ err: loggableError(error), task: name }, 'background task failed'))
+        .catch((error: unknown) => logger.error({ err: error, task: name }, 'background task failed'))
         .finally(() => pending.delete(task));
       pending.add(task);
     },

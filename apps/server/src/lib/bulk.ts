@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { messages, type BulkResult } from '@community/shared';
 import { inLanguageOf } from '../plugins/language.js';
 import { AppError } from './app-error.js';
-import { loggableError } from './loggable-error.js';
 
 /**
  * One action on many records, one at a time, each the single-record change with its own
@@ -21,7 +20,7 @@ export async function eachOf(
       await act(id);
       result.done.push(id);
     } catch (error) {
-      if (!(error instanceof AppError)) request.log.error({ err: loggableError(error), id }, 'bulk action failed');
+      if (!(error instanceof AppError)) request.log.error({ err: error, id }, 'bulk action failed');
       const sentence = error instanceof AppError ? error.message : messages.unexpected;
       result.failed.push({ _id: id, error: inLanguageOf(request, sentence) });
     }

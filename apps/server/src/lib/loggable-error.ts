@@ -2,8 +2,8 @@ import { pgErrorCode } from './pg-errors.js';
 
 /**
  * What a failure may put in the log: Drizzle's own message quotes the query and its parameters
- * (a password hash, an email), so the driver's message stands in for it. Every place that logs a
- * failure logs this.
+ * (a password hash, an email), so the driver's message stands in for it. The server's logger
+ * writes every `err` this way (`errorSerializer`, app.ts): callers log the error itself.
  */
 export type LoggedError = { type: string; code?: string; message: string; stack: string };
 

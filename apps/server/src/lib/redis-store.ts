@@ -1,7 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createMemoryStore, type RateLimitStore } from './rate-limiter.js';
-import { loggableError } from './loggable-error.js';
 
 const HIT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
@@ -23,8 +22,7 @@ export function createRedisStore(url: string, logger: Logger): RateLimitStore {
   const fallback = createMemoryStore();
   let warned = false;
   redis.on('error', (error) => {
-    if (!warned)
-      logger.warn({ err: loggableError(error) }, 'Redis unavailable: rate limits are per instance until it returns');
+    if (!warned) logger.warn({ err: error }, 'Redis unavailable: rate limits are per instance until it returns');
     warned = true;
   });
   redis.on('ready', () => {

@@ -5,7 +5,6 @@ import type { TokenClaims, TokenService } from '../lib/tokens.js';
 import type { Db } from '../db/client.js';
 import { isSessionLive, touchSession } from '../features/sessions/sessions.queries.js';
 import { readGrants, readPermissionsByRoute, readUserAccess } from './access.queries.js';
-import { loggableError } from '../lib/loggable-error.js';
 
 /**
  * - permission: governed by the permissions table (the default for every API route);
@@ -125,7 +124,7 @@ export function registerAccessControl(
     request.user = found.user;
     // "Last active" on the sessions list; written at most once a minute, never waited for.
     touchSession(db, claims.sessionId)?.catch((error: Error) =>
-      request.log.warn({ err: loggableError(error) }, 'could not note when a session was last seen'),
+      request.log.warn({ err: error }, 'could not note when a session was last seen'),
     );
     return found;
   }

@@ -2,7 +2,6 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@community/shared';
 import { AppError } from '../lib/app-error.js';
-import { loggableError } from '../lib/loggable-error.js';
 import { pgErrorCode } from '../lib/pg-errors.js';
 import { inLanguageOf } from './language.js';
 
@@ -69,13 +68,13 @@ function describe(error: FastifyError & { code?: string }, request: FastifyReque
   const sqlState = pgErrorCode(error);
   if (sqlState && PG_BAD_TEXT.has(sqlState)) return { status: 400, message: messages.nulCharacter };
   if (isDatabaseUnavailable(error)) {
-    request.log.error({ err: loggableError(error) }, 'database unavailable');
+    request.log.error({ err: error }, 'database unavailable');
     return { status: 503, message: messages.serviceUnavailable, headers: { 'retry-after': '5' } };
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return { status: error.statusCode, message: error.message };
   }
-  request.log.error({ err: loggableError(error) }, 'request failed');
+  request.log.error({ err: error }, 'request failed');
   return { status: 500, message: messages.internal };
 }
 

@@ -4,7 +4,6 @@ import { ADVISORY_LOCKS } from '../../db/advisory-locks.js';
 import type { Database } from '../../db/client.js';
 import { settings } from '../../db/schema.js';
 import { storePosts } from './feed.queries.js';
-import { loggableError } from '../../lib/loggable-error.js';
 
 const FETCH_TIMEOUT_MS = 10_000;
 /** A channel page is some 100 KB; anything far larger is not one. */
@@ -70,7 +69,7 @@ export function startFeedRefresh(options: {
       });
       return outcome;
     } catch (error) {
-      logger.warn({ err: loggableError(error), channel }, 'feed refresh failed; the last posts stay');
+      logger.warn({ err: error, channel }, 'feed refresh failed; the last posts stay');
       return 'failed' as const;
     }
   };

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
-import { loggableError } from '../../lib/loggable-error.js';
 
 export function registerHealthRoutes(app: FastifyInstance, { database }: AppDeps) {
   const hidden = { hide: true };
@@ -10,7 +9,7 @@ export function registerHealthRoutes(app: FastifyInstance, { database }: AppDeps
       await database.ping();
       return { status: 'ok', database: database.kind };
     } catch (error) {
-      request.log.warn({ err: loggableError(error) }, 'database not reachable');
+      request.log.warn({ err: error }, 'database not reachable');
       return reply.code(503).send({ status: 'unavailable', database: database.kind });
     }
   });

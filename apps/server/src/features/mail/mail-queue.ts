@@ -8,7 +8,6 @@ import { newId } from '../../lib/ids.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { notifyAdmins } from '../notifications/notify.js';
 import type { MailKind, MailProps } from './render-mail.js';
-import { loggableError } from '../../lib/loggable-error.js';
 
 /** Tried this many times, with the wait doubling from the first retry's, before it counts as failed. */
 export const MAIL_MAX_ATTEMPTS = 8;
@@ -138,7 +137,7 @@ export function createMailQueue(options: {
       await database.tryJobLock(ADVISORY_LOCKS.mailQueue, sendDue);
       wait = Math.min(POLL_MS, await nextDueInMs());
     } catch (error) {
-      logger.warn({ err: loggableError(error) }, 'the mail queue could not be read; it is tried again');
+      logger.warn({ err: error }, 'the mail queue could not be read; it is tried again');
     }
     if (!stopped) {
       timer = setTimeout(kick, wait);

@@ -5,7 +5,6 @@ import { deleteAuditOlderThan } from '../audit/audit-retention.js';
 import { deleteOldMail } from '../mail/mail-queue.js';
 import { deleteSpentChallenges } from '../mfa/mfa.queries.js';
 import { deleteExpiredSessions } from '../sessions/sessions.queries.js';
-import { loggableError } from '../../lib/loggable-error.js';
 
 /** Often enough that nothing stays long past its time, rarely enough to cost nothing. */
 const RUN_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -34,7 +33,7 @@ export function startRetention(options: { database: Database; logger: Logger; au
         }
       });
     } catch (error) {
-      logger.warn({ err: loggableError(error) }, 'retention failed; it runs again later');
+      logger.warn({ err: error }, 'retention failed; it runs again later');
     }
   };
   let running: Promise<void> = Promise.resolve();
