@@ -14,8 +14,8 @@ const INIT_FILE = path.resolve(import.meta.dirname, '../../dist/db/pglite-init.j
 
 /**
  * A new data directory is created by a short-lived process of its own: creating the cluster
- * inside the server would leave it holding about 110 MB more for as long as it runs (326 MB
- * against 215 settled after a first start).
+ * inside the server would leave it holding about 100 MB more for as long as it runs (326 MB
+ * settled after a first start against 221 after a restart).
  */
 async function initializeDataDir(dbDir: string) {
   if (fs.existsSync(path.join(dbDir, 'PG_VERSION'))) return;
