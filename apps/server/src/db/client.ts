@@ -28,6 +28,11 @@ export type Database = {
     onLive: (live: boolean) => void,
   ): Promise<() => Promise<void>>;
   ping(): Promise<void>;
+  /**
+   * Reclaims dead rows and refreshes the planner's statistics where the engine does not do it by
+   * itself; answers the tables it went through (none on PostgreSQL, whose autovacuum does it).
+   */
+  upkeep(): Promise<string[]>;
   close(): Promise<void>;
 };
 

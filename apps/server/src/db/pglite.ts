@@ -9,6 +9,7 @@ import { acquireDataDirLock } from './data-dir-lock.js';
 import { applyMigrations } from './migrate.js';
 import { openPgliteThread, type PgliteThread } from './pglite-thread.js';
 import * as schema from './schema.js';
+import { upkeepTables } from './table-upkeep.js';
 
 const INIT_FILE = path.resolve(import.meta.dirname, '../../dist/db/pglite-init.js');
 
@@ -62,6 +63,8 @@ export async function createPgliteDatabase(options: { dataDir?: string }): Promi
     ping: async () => {
       await pglite.query('select 1');
     },
+    // The embedded engine runs no autovacuum.
+    upkeep: () => upkeepTables(db),
     close: async () => {
       await pglite.close();
       releaseLock();

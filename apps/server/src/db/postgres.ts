@@ -137,6 +137,7 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
     ping: async () => {
       await pool.query('select 1');
     },
+    upkeep: async () => [],
     close: () => pool.end(),
   };
 }
