@@ -63,8 +63,13 @@ export async function createPgliteDatabase(options: { dataDir?: string }): Promi
     ping: async () => {
       await pglite.query('select 1');
     },
-    // The embedded engine runs no autovacuum.
-    upkeep: () => upkeepTables(db),
+    // The embedded engine runs no autovacuum, and no checkpointer: without a checkpoint its
+    // write-ahead log keeps everything written since it opened, to be replayed after a crash.
+    upkeep: async () => {
+      const tables = await upkeepTables(db);
+      await pglite.query('checkpoint');
+      return tables;
+    },
     close: async () => {
       await pglite.close();
       releaseLock();

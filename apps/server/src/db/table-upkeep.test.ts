@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { createPgliteDatabase } from './pglite.js';
 import { queryRows } from './query-rows.js';
 import { users } from './schema.js';
 import { upkeepTables } from './table-upkeep.js';
@@ -72,5 +76,28 @@ describe('table upkeep', () => {
     const upkept = await test.database.upkeep();
     if (test.database.kind === 'pglite') expect(upkept).toContain('users');
     else expect(upkept).toEqual([]);
+  });
+});
+
+describe('the embedded engine’s upkeep', () => {
+  it('ends with a checkpoint, so the write-ahead log keeps 64 MB, not all written since start', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'upkeep-'));
+    const database = await createPgliteDatabase({ dataDir });
+    const segments = () => fs.readdirSync(path.join(dataDir, 'db/pg_wal')).filter((f) => /^[0-9A-F]{24}$/.test(f));
+    try {
+      const { db } = database;
+      await db.execute(sql`create table filler (id int, pad text)`);
+      // About 100 MB of log: six or more 16 MB segments.
+      for (let round = 0; round < 2; round++) {
+        await db.execute(sql`insert into filler select n, repeat('x', 500) from generate_series(1, 80000) as n`);
+        await db.execute(sql`delete from filler`);
+      }
+      expect(segments().length).toBeGreaterThanOrEqual(6);
+      await database.upkeep();
+      expect(segments().length).toBeLessThanOrEqual(5);
+    } finally {
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
