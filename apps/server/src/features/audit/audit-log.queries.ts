@@ -22,17 +22,27 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type Filters = Omit<AuditLogQuery, 'page' | 'limit' | 'sort'>;
 
+/**
+ * A value the planner cannot see while it plans. An actor's or a target's entries may lie
+ * anywhere in time: told that an actor has many, the planner walks the time index betting that
+ * 25 of them are recent, and reads past every newer entry of everyone else when they are not
+ * (200,225 rows for 25 on the bench data set once its statistics were a sixth of a table old;
+ * 110 ms against 0.3). Unseen, the value is taken as one among many, and its entries are read
+ * through their own index, whatever the statistics say.
+ */
+const unseenByPlanner = (value: string, type: 'uuid' | 'text') => sql`(select ${value}::${sql.raw(type)})`;
+
 /** The filters as one condition; an action ending in a dot matches every action under it. */
-function auditWhere(filters: Filters): SQL | undefined {
+export function auditWhere(filters: Filters): SQL | undefined {
   const conditions = [
-    filters.actor ? eq(auditEvents.actorId, filters.actor) : undefined,
+    filters.actor ? eq(auditEvents.actorId, unseenByPlanner(filters.actor, 'uuid')) : undefined,
     filters.action
       ? filters.action.endsWith('.')
         ? like(auditEvents.action, `${escapeLike(filters.action)}%`)
         : eq(auditEvents.action, filters.action)
       : undefined,
     filters.targetType ? eq(auditEvents.targetType, filters.targetType) : undefined,
-    filters.targetId ? eq(auditEvents.targetId, filters.targetId) : undefined,
+    filters.targetId ? eq(auditEvents.targetId, unseenByPlanner(filters.targetId, 'text')) : undefined,
     filters.from ? gte(auditEvents.at, filters.from) : undefined,
     filters.to ? lt(auditEvents.at, filters.to) : undefined,
   ].filter((condition) => condition !== undefined);
