@@ -136,7 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const background = createBackgroundTasks(logger);
     const loadCatalogue = createCatalogueSource(config.webDistDir);
     const changes = await watchTableChanges(database, logger);
-    const retention = startRetention({ database, logger, auditDays: config.auditRetentionDays });
+    const retention = startRetention({ database, mailer, logger, auditDays: config.auditRetentionDays });
     const feed = startFeedRefresh({
       database,
       logger,

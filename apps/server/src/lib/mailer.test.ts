@@ -25,6 +25,26 @@ describe('createMailer', () => {
     mailer.close();
   });
 
+  it('removes from the outbox the messages older than it keeps mail, and nothing else', async () => {
+    const mailer = createMailer({ smtpUrl: undefined, from: 'Community <no-reply@test>', dataDir, logger });
+    const outbox = path.join(dataDir, 'outbox');
+    for (const subject of ['Old', 'Recent']) await mailer.send({ to: 'someone@example.test', subject, text: 'Body' });
+    const [old] = fs
+      .readdirSync(outbox)
+      .filter((name) => fs.readFileSync(path.join(outbox, name), 'utf8').includes('Subject: Old'));
+    const monthAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+    fs.utimesSync(path.join(outbox, old!), monthAgo, monthAgo);
+    fs.writeFileSync(path.join(outbox, 'notes.txt'), 'kept');
+    fs.utimesSync(path.join(outbox, 'notes.txt'), monthAgo, monthAgo);
+    const before = fs.readdirSync(outbox).length;
+
+    expect(await mailer.pruneOutbox(30)).toBe(1);
+    expect(fs.readdirSync(outbox)).toHaveLength(before - 1);
+    expect(fs.existsSync(path.join(outbox, old!))).toBe(false);
+    expect(fs.existsSync(path.join(outbox, 'notes.txt'))).toBe(true);
+    mailer.close();
+  });
+
   it('speaks SMTP to the configured server', async () => {
     const smtp = await startSmtpCapture();
     try {

@@ -4,7 +4,12 @@ import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
 export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
-export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
+export type Mailer = {
+  send(mail: Mail): Promise<void>;
+  /** Removes the outbox's messages written more than `days` ago; answers how many. */
+  pruneOutbox(days: number): Promise<number>;
+  close(): void;
+};
 
 /**
  * The transport, with nodemailer itself, is made at the first message: most instances send mail
@@ -34,6 +39,7 @@ export function createMailer(options: {
       send: async (mail) => {
         await (await transport.get()).sendMail({ from, ...mail });
       },
+      pruneOutbox: async () => 0,
       close: transport.close,
     };
   }
@@ -53,6 +59,22 @@ export function createMailer(options: {
       );
       await fs.writeFile(file, info.message, { mode: 0o600 });
       logger.info({ file: path.basename(file) }, 'mail written to the outbox');
+    },
+    // Its messages carry sign-in links and personal data: kept as long as the mail queue keeps
+    // what it sent, no longer.
+    pruneOutbox: async (days) => {
+      const before = Date.now() - days * 24 * 60 * 60 * 1000;
+      const names = await fs.readdir(outbox).catch(() => [] as string[]);
+      let removed = 0;
+      for (const name of names.filter((file) => file.endsWith('.eml'))) {
+        const file = path.join(outbox, name);
+        const { mtimeMs } = await fs.stat(file);
+        if (mtimeMs < before) {
+          await fs.rm(file, { force: true });
+          removed++;
+        }
+      }
+      return removed;
     },
     close: transport.close,
   };

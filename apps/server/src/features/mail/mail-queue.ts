@@ -181,7 +181,10 @@ export function createMailQueue(options: {
 }
 
 /** Sent and failed mail is kept this long for the record, then deleted. */
-export async function deleteOldMail(db: Db, days = 30): Promise<number> {
+/** How long mail is kept once sent or failed: in the queue, and in the outbox without SMTP. */
+export const MAIL_KEPT_DAYS = 30;
+
+export async function deleteOldMail(db: Db, days = MAIL_KEPT_DAYS): Promise<number> {
   const deleted = await db
     .delete(mailQueue)
     .where(sql`coalesce(${mailQueue.sentAt}, ${mailQueue.failedAt}) < now() - make_interval(days => ${days})`)

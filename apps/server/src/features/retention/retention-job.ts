@@ -2,7 +2,8 @@ import type { Logger } from 'pino';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks.js';
 import type { Database } from '../../db/client.js';
 import { deleteAuditOlderThan } from '../audit/audit-retention.js';
-import { deleteOldMail } from '../mail/mail-queue.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { deleteOldMail, MAIL_KEPT_DAYS } from '../mail/mail-queue.js';
 import { deleteSpentChallenges } from '../mfa/mfa.queries.js';
 import { deleteExpiredSessions } from '../sessions/sessions.queries.js';
 
@@ -16,12 +17,18 @@ export type RetentionJob = { run(): Promise<void>; stop(): Promise<void> };
 
 /**
  * Removes what is kept no longer: audit entries older than `auditDays`, sessions that ran out,
- * second-factor challenges used or expired, mail sent or failed more than 30 days ago; then the
+ * second-factor challenges used or expired, mail sent or failed more than 30 days ago (and the
+ * outbox's copies, without SMTP); then the
  * engine's upkeep where it does none of its own. On one instance at a time, a minute after start
  * and every six hours.
  */
-export function startRetention(options: { database: Database; logger: Logger; auditDays: number }): RetentionJob {
-  const { database, logger, auditDays } = options;
+export function startRetention(options: {
+  database: Database;
+  mailer: Mailer;
+  logger: Logger;
+  auditDays: number;
+}): RetentionJob {
+  const { database, mailer, logger, auditDays } = options;
   const pass = async () => {
     try {
       await database.tryJobLock(ADVISORY_LOCKS.retention, async () => {
@@ -29,8 +36,12 @@ export function startRetention(options: { database: Database; logger: Logger; au
         const sessions = await deleteExpiredSessions(database.db);
         const challenges = await deleteSpentChallenges(database.db);
         const mails = await deleteOldMail(database.db);
-        if (entries + sessions + challenges + mails > 0) {
-          logger.info({ entries, sessions, challenges, mails, auditDays }, 'deleted what is past its retention');
+        const outboxFiles = await mailer.pruneOutbox(MAIL_KEPT_DAYS);
+        if (entries + sessions + challenges + mails + outboxFiles > 0) {
+          logger.info(
+            { entries, sessions, challenges, mails, outboxFiles, auditDays },
+            'deleted what is past its retention',
+          );
         }
         const started = performance.now();
         const tables = await database.upkeep();
