@@ -180,8 +180,7 @@ export function createMailQueue(options: {
   };
 }
 
-/** Sent and failed mail is kept this long for the record, then deleted. */
-/** How long mail is kept once sent or failed: in the queue, and in the outbox without SMTP. */
+/** How long sent and failed mail is kept for the record: in the queue, and in the outbox without SMTP. */
 export const MAIL_KEPT_DAYS = 30;
 
 export async function deleteOldMail(db: Db, days = MAIL_KEPT_DAYS): Promise<number> {

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks.js';
 import type { Database } from '../../db/client.js';
-import { deleteAuditOlderThan } from '../audit/audit-retention.js';
 import type { Mailer } from '../../lib/mailer.js';
+import { deleteAuditOlderThan } from '../audit/audit-retention.js';
 import { deleteOldMail, MAIL_KEPT_DAYS } from '../mail/mail-queue.js';
 import { deleteSpentChallenges } from '../mfa/mfa.queries.js';
 import { deleteExpiredSessions } from '../sessions/sessions.queries.js';
@@ -18,9 +18,8 @@ export type RetentionJob = { run(): Promise<void>; stop(): Promise<void> };
 /**
  * Removes what is kept no longer: audit entries older than `auditDays`, sessions that ran out,
  * second-factor challenges used or expired, mail sent or failed more than 30 days ago (and the
- * outbox's copies, without SMTP); then the
- * engine's upkeep where it does none of its own. On one instance at a time, a minute after start
- * and every six hours.
+ * outbox's copies, without SMTP); then runs the engine's upkeep where it does none of its own.
+ * On one instance at a time, a minute after start and every six hours.
  */
 export function startRetention(options: {
   database: Database;
