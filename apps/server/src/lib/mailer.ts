@@ -68,8 +68,9 @@ export function createMailer(options: {
       let removed = 0;
       for (const name of names.filter((file) => file.endsWith('.eml'))) {
         const file = path.join(outbox, name);
-        const { mtimeMs } = await fs.stat(file);
-        if (mtimeMs < before) {
+        // Someone reading the outbox may have removed it meanwhile.
+        const stats = await fs.stat(file).catch(() => undefined);
+        if (stats && stats.mtimeMs < before) {
           await fs.rm(file, { force: true });
           removed++;
         }
