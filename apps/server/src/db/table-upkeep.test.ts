@@ -73,7 +73,9 @@ describe('table upkeep', () => {
         .redo;
     const before = await lastCheckpoint();
     await db().insert(users).values(memberRows(3000));
-    const [{ written }] = await queryRows<{ written: string }>(db(), sql`select pg_current_wal_lsn()::text as written`);
+    const { written } = (
+      await queryRows<{ written: string }>(db(), sql`select pg_current_wal_lsn()::text as written`)
+    )[0]!;
     const upkept = await test.database.upkeep();
     if (test.database.kind === 'postgres') {
       expect(upkept).toEqual([]);
@@ -83,13 +85,12 @@ describe('table upkeep', () => {
     // Without a checkpoint, everything written since the engine opened waits in the log.
     const redo = await lastCheckpoint();
     expect(redo).not.toBe(before);
-    const [{ after }] = await queryRows<{ after: boolean }>(
-      db(),
-      sql`select ${redo}::pg_lsn >= ${written}::pg_lsn as after`,
-    );
+    const { after } = (
+      await queryRows<{ after: boolean }>(db(), sql`select ${redo}::pg_lsn >= ${written}::pg_lsn as after`)
+    )[0]!;
     expect(after).toBe(true);
     // And a checkpoint keeps 64 MB of it for reuse, not the default 1 GB.
-    const [{ kept }] = await queryRows<{ kept: string }>(db(), sql`select current_setting('max_wal_size') as kept`);
+    const { kept } = (await queryRows<{ kept: string }>(db(), sql`select current_setting('max_wal_size') as kept`))[0]!;
     expect(kept).toBe('64MB');
   });
 });

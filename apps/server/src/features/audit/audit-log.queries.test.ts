@@ -39,15 +39,13 @@ describe('the audit log filtered by actor or target', () => {
     ['a target', { targetType: 'user', targetId: administrator }],
   ])('reads %s’s entries through its own index, not past everyone’s newer ones', async (_, filters) => {
     const query = auditLogQuerySchema.parse({ limit: '25', ...filters });
-    const [
-      {
-        'QUERY PLAN': [plan],
-      },
-    ] = await queryRows<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-      test.database.db,
-      sql`explain (analyze, format json) select * from audit_events where ${auditWhere(query)}
-          order by at desc, id desc limit 25`,
-    );
+    const [plan] = (
+      await queryRows<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        test.database.db,
+        sql`explain (analyze, format json) select * from audit_events where ${auditWhere(query)}
+            order by at desc, id desc limit 25`,
+      )
+    )[0]!['QUERY PLAN'];
     expect(rowsFiltered(plan.Plan)).toBeLessThan(100);
 
     const page = await listAuditEvents(test.database.db, query);
