@@ -170,7 +170,7 @@ export const userWalkedPageIds = (db: Db, where: SQL, sort: UserSort, limit: num
     .as('page_ids') as unknown as UserPageIds;
 
 /** The frequent word tails of the users and the share of users with each, as ANALYZE last sampled them. */
-const userWordShares = (db: Db) =>
+export const userWordShares = (db: Db) =>
   cached(db, 'users:word-shares', ['users'], 'all', async () => {
     const [row] = await queryRows<{ tails: string[] | null; shares: number[] | null }>(
       db,
