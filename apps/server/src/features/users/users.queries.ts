@@ -137,7 +137,7 @@ export const userSortedPageIds = (
   where: SQL,
   sort: UserSort,
   limit: number,
-  readAtMost = EXACT_COUNT_LIMIT + 1,
+  readAtMost: number | 'all' = EXACT_COUNT_LIMIT + 1,
   offset = 0,
 ) => {
   const direction = sql.raw(sort.isDescending ? 'desc' : 'asc');
@@ -147,7 +147,7 @@ export const userSortedPageIds = (
     .from(
       sql`(select id, key, count(*) over ()::int as n from (
             select ${users.id} as id, ${SORT_KEYS[sort.field].expression} as key from ${users}
-            where ${where} limit ${readAtMost}) as matched) as counted`,
+            where ${where} ${readAtMost === 'all' ? sql`` : sql`limit ${readAtMost}`}) as matched) as counted`,
     )
     .orderBy(sql`counted.key ${direction}`, sql`counted.id ${direction}`)
     .limit(limit)
@@ -156,17 +156,25 @@ export const userSortedPageIds = (
 };
 
 /**
- * The first `limit` users that match among the first `walk` of the list's order, as page ids: the
- * page of a term with many matches, found without reading them all. Fewer than `limit` when the
- * term is sparser than it looked (docs/decisions/018-user-search.md).
+ * The `limit` users that match after the first `offset` among the first `walk` of the list's
+ * order, as page ids: a page of a filter with many matches, found without reading them all. Fewer
+ * than `limit` when the matches are sparser than that there (docs/decisions/018-user-search.md).
  */
-export const userWalkedPageIds = (db: Db, where: SQL, sort: UserSort, limit: number, walk = FIRST_PAGE_WALK) =>
+export const userWalkedPageIds = (
+  db: Db,
+  where: SQL,
+  sort: UserSort,
+  limit: number,
+  walk = FIRST_PAGE_WALK,
+  offset = 0,
+) =>
   db
     .select({ id: sql<string>`${users.id}`.as('page_id'), matches: noCount })
     .from(sql`(select * from ${users} order by ${sql.join(userOrder(sort), sql`, `)} limit ${walk}) as ${users}`)
     .where(where)
     .orderBy(...userOrder(sort))
     .limit(limit)
+    .offset(offset)
     .as('page_ids') as unknown as UserPageIds;
 
 /** The frequent word tails of the users and the share of users with each, as ANALYZE last sampled them. */
@@ -207,10 +215,24 @@ export async function listUserPage<Read, Row>(
   const where = userWhere(query, frequent);
   const narrowed = query.q && frequent ? hasRareWord(frequent, query.q) : false;
   const { sort } = query;
+  const inOrder = userOrder(sort);
   /** A page of the matches read in any order, up to `readAtMost`, then sorted; with how many were read. */
   const readMatched = async (matching: SQL, offset: number, limit: number, readAtMost: number) => {
-    const read = await readRows(userSortedPageIds(db, matching, sort, limit, readAtMost + 1, offset), userOrder(sort));
+    const read = await readRows(userSortedPageIds(db, matching, sort, limit, readAtMost + 1, offset), inOrder);
     return { rows: read.map(toRow), matches: Number(read[0]?.matches ?? 0) };
+  };
+  /**
+   * A page of many matches, walked for among the next FIRST_PAGE_WALK users in the list's order.
+   * Where they are sparser than that (a role whose members all joined years ago, listed newest
+   * first), all of them are read and sorted: the planner, trusting the filter's overall share,
+   * would walk the whole list for them.
+   */
+  const walkedOrSorted = async (matching: SQL, offset: number, limit: number) => {
+    const walk = offset + FIRST_PAGE_WALK;
+    const walked = await readRows(userWalkedPageIds(db, matching, sort, limit, walk, offset), inOrder);
+    return walked.length === limit
+      ? walked
+      : readRows(userSortedPageIds(db, matching, sort, limit, 'all', offset), inOrder);
   };
   const order = `${sort.isDescending ? '-' : ''}${sort.field}`;
   return listPage(db, {
@@ -226,12 +248,15 @@ export async function listUserPage<Read, Row>(
         const sorted = await readMatched(where, window.offset, window.limit, SORTED_READ_LIMIT);
         if (sorted.matches <= SORTED_READ_LIMIT) return sorted.rows;
       }
-      return (await readRows(userPageIds(db, where, sort, window), userOrder(sort, window.reversed))).map(toRow);
+      const rows =
+        where && !window.reversed && !window.from
+          ? await walkedOrSorted(where, window.offset, window.limit)
+          : await readRows(userPageIds(db, where, sort, window), userOrder(sort, window.reversed));
+      return rows.map(toRow);
     },
     estimate: () => estimatedSearchMatches(db, query),
     firstPage: where
       ? async (limit) => {
-          const inOrder = userOrder(sort);
           // A term its word statistics call common: the page is among the first users in the
           // list's order, and the total is the estimate, not a count of a thousand matches.
           const estimated = await estimatedSearchMatches(db, query);
@@ -249,12 +274,7 @@ export async function listUserPage<Read, Row>(
           if (counted <= readAtMost) return { rows: first.rows, total: { exact: counted } };
           // More than that: the page is walked for, and only if the walk falls short are all
           // matches sorted.
-          const walked = await readRows(userWalkedPageIds(db, where, sort, limit), inOrder);
-          const rows =
-            walked.length === limit
-              ? walked
-              : await readRows(userPageIds(db, where, sort, { offset: 0, limit, reversed: false }), inOrder);
-          return { rows: rows.map(toRow), total: { counted } };
+          return { rows: (await walkedOrSorted(where, 0, limit)).map(toRow), total: { counted } };
         }
       : undefined,
   });
