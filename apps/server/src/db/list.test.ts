@@ -188,7 +188,7 @@ describe('totals on a real database', () => {
         }
         // Walking the whole list finds the page; a walk of 10 users falls short of it.
         for (const walk of [5000, 10]) {
-          const walked = userWalkedPageIds(server.deps.db, where, sort, 25, walk);
+          const walked = userWalkedPageIds(server.deps.db, where, sort, 25, { walk });
           const ids = await server.deps.db.select({ id: sql<string>`${walked.id}::text` }).from(walked);
           const found = expected.filter((row) => ids.some((id) => id.id === row.id));
           expect(

@@ -114,7 +114,7 @@ export async function userAnchors(db: Db, sort: UserSort): Promise<SortKey[]> {
   return rows.map((row) => [row.key, row.id]);
 }
 
-type UserPageIds = ReturnType<typeof userPageIds>;
+export type UserPageIds = ReturnType<typeof userPageIds>;
 
 /** How many users, in the list's order, the first page of a term with many matches reads at most. */
 export const FIRST_PAGE_WALK = 5000;
@@ -165,8 +165,7 @@ export const userWalkedPageIds = (
   where: SQL,
   sort: UserSort,
   limit: number,
-  walk = FIRST_PAGE_WALK,
-  offset = 0,
+  { walk = FIRST_PAGE_WALK, offset = 0 }: { walk?: number; offset?: number } = {},
 ) =>
   db
     .select({ id: sql<string>`${users.id}`.as('page_id'), matches: noCount })
@@ -229,7 +228,7 @@ export async function listUserPage<Read, Row>(
    */
   const walkedOrSorted = async (matching: SQL, offset: number, limit: number) => {
     const walk = offset + FIRST_PAGE_WALK;
-    const walked = await readRows(userWalkedPageIds(db, matching, sort, limit, walk, offset), inOrder);
+    const walked = await readRows(userWalkedPageIds(db, matching, sort, limit, { walk, offset }), inOrder);
     return walked.length === limit
       ? walked
       : readRows(userSortedPageIds(db, matching, sort, limit, 'all', offset), inOrder);
