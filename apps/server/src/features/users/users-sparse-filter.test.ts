@@ -76,6 +76,33 @@ describe('the users list filtered by a role whose members all joined first', () 
     expect(seen.lookups).toBeLessThan(10_000);
   });
 
+  it('takes a walk that covered every user as the answer, past the last match too', async () => {
+    const { readRows } = counted();
+    let reads = 0;
+    const query = userListQuerySchema.parse({ role: founders, page: '60', limit: '25', sort: 'name' });
+    const beyond = userListQuerySchema.parse({ confirmed: 'true', page: '801', limit: '25' });
+    const last = await listUserPage(
+      test.database.db,
+      'users',
+      beyond,
+      (...args) => (reads++, readRows(...args)),
+      String,
+    );
+    expect(last.data).toEqual([]);
+    expect(reads).toBe(1);
+    // A walk of part of the list that falls short still sorts what it missed.
+    reads = 0;
+    const sixtieth = await listUserPage(
+      test.database.db,
+      'users',
+      query,
+      (...args) => (reads++, readRows(...args)),
+      (row) => String(row.id),
+    );
+    expect(sixtieth.data).toHaveLength(25);
+    expect(reads).toBe(2);
+  });
+
   it('exports the role in batches without walking past every newer member', async () => {
     const { seen, readRows } = counted();
     const { page: _page, limit: _limit, ...filters } = userListQuerySchema.parse({ role: founders });

@@ -224,14 +224,13 @@ export async function listUserPage<Read, Row>(
    * A page of many matches, walked for among the next FIRST_PAGE_WALK users in the list's order.
    * Where they are sparser than that (a role whose members all joined years ago, listed newest
    * first), all of them are read and sorted: the planner, trusting the filter's overall share,
-   * would walk the whole list for them.
+   * would walk the whole list for them. A walk that covered every user is the answer as it is.
    */
   const walkedOrSorted = async (matching: SQL, offset: number, limit: number) => {
     const walk = offset + FIRST_PAGE_WALK;
     const walked = await readRows(userWalkedPageIds(db, matching, sort, limit, { walk, offset }), inOrder);
-    return walked.length === limit
-      ? walked
-      : readRows(userSortedPageIds(db, matching, sort, limit, 'all', offset), inOrder);
+    if (walked.length === limit || walk >= (await tableTotal(db, 'users'))) return walked;
+    return readRows(userSortedPageIds(db, matching, sort, limit, 'all', offset), inOrder);
   };
   const order = `${sort.isDescending ? '-' : ''}${sort.field}`;
   return listPage(db, {
