@@ -226,11 +226,13 @@ export async function listUserPage<Read, Row>(
    * first), all of them are read and sorted: the planner, trusting the filter's overall share,
    * would walk the whole list for them. A walk that covered every user is the answer as it is.
    */
+  const allSorted = (matching: SQL, offset: number, limit: number) =>
+    readRows(userSortedPageIds(db, matching, sort, limit, 'all', offset), inOrder);
   const walkedOrSorted = async (matching: SQL, offset: number, limit: number) => {
     const walk = offset + FIRST_PAGE_WALK;
     const walked = await readRows(userWalkedPageIds(db, matching, sort, limit, { walk, offset }), inOrder);
     if (walked.length === limit || walk >= (await tableTotal(db, 'users'))) return walked;
-    return readRows(userSortedPageIds(db, matching, sort, limit, 'all', offset), inOrder);
+    return allSorted(matching, offset, limit);
   };
   const order = `${sort.isDescending ? '-' : ''}${sort.field}`;
   return listPage(db, {
@@ -258,7 +260,8 @@ export async function listUserPage<Read, Row>(
           // A term its word statistics call common: the page is among the first users in the
           // list's order, and the total is the estimate, not a count of a thousand matches.
           const estimated = await estimatedSearchMatches(db, query);
-          if (estimated !== null && estimated > EXACT_COUNT_LIMIT) {
+          const walkedFirst = estimated !== null && estimated > EXACT_COUNT_LIMIT;
+          if (walkedFirst) {
             const walked = await readRows(userWalkedPageIds(db, where, sort, limit), inOrder);
             if (walked.length === limit) return { rows: walked.map(toRow), total: { estimated } };
           }
@@ -270,9 +273,10 @@ export async function listUserPage<Read, Row>(
           const first = await readMatched(where, 0, limit, readAtMost);
           const counted = first.matches;
           if (counted <= readAtMost) return { rows: first.rows, total: { exact: counted } };
-          // More than that: the page is walked for, and only if the walk falls short are all
-          // matches sorted.
-          return { rows: (await walkedOrSorted(where, 0, limit)).map(toRow), total: { counted } };
+          // More than that: the page is walked for, unless that walk already fell short above,
+          // and only if the walk falls short are all matches sorted.
+          const rows = walkedFirst ? await allSorted(where, 0, limit) : await walkedOrSorted(where, 0, limit);
+          return { rows: rows.map(toRow), total: { counted } };
         }
       : undefined,
   });
