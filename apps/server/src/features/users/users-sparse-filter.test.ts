@@ -36,11 +36,12 @@ describe('the users list filtered by a role whose members all joined first', () 
   }, 120_000);
   afterAll(() => test.drop());
 
-  /** The ids and creation keys of the users a page's ids name, counting the role look-ups on the way. */
+  /** Reads the users a page's ids name with their sort keys, counting the reads and the role look-ups. */
   const counted = () => {
     const { db } = test.database;
-    const seen = { lookups: 0 };
+    const seen = { lookups: 0, reads: 0 };
     const readRows = async (pageIds: UserPageIds, order: SQL[]) => {
+      seen.reads += 1;
       const statement = db
         .select({ id: users.id, email: users.email, matches: pageIds.matches, ...sortKeyColumns })
         .from(users)
@@ -57,6 +58,7 @@ describe('the users list filtered by a role whose members all joined first', () 
     };
     return { seen, readRows };
   };
+  const idOf = (row: { id: string }) => row.id;
   const foundersNewestFirst = async () =>
     (
       await queryRows<{ id: string }>(
@@ -69,7 +71,7 @@ describe('the users list filtered by a role whose members all joined first', () 
   it.each([1, 2])('finds page %i without walking past every newer member', async (page) => {
     const { seen, readRows } = counted();
     const query = userListQuerySchema.parse({ role: founders, page: String(page), limit: '25' });
-    const listed = await listUserPage(test.database.db, 'users', query, readRows, (row) => String(row.id));
+    const listed = await listUserPage(test.database.db, 'users', query, readRows, idOf);
     expect(listed.data).toEqual((await foundersNewestFirst()).slice((page - 1) * 25, page * 25));
     // Walking newest first past the 18,500 others looks each one's roles up; a bounded walk of
     // 5,000 and then the role's own members stay far below that.
@@ -77,30 +79,17 @@ describe('the users list filtered by a role whose members all joined first', () 
   });
 
   it('takes a walk that covered every user as the answer, past the last match too', async () => {
-    const { readRows } = counted();
-    let reads = 0;
-    const query = userListQuerySchema.parse({ role: founders, page: '60', limit: '25', sort: 'name' });
+    const past = counted();
     const beyond = userListQuerySchema.parse({ confirmed: 'true', page: '801', limit: '25' });
-    const last = await listUserPage(
-      test.database.db,
-      'users',
-      beyond,
-      (...args) => (reads++, readRows(...args)),
-      String,
-    );
+    const last = await listUserPage(test.database.db, 'users', beyond, past.readRows, idOf);
     expect(last.data).toEqual([]);
-    expect(reads).toBe(1);
+    expect(past.seen.reads).toBe(1);
     // A walk of part of the list that falls short still sorts what it missed.
-    reads = 0;
-    const sixtieth = await listUserPage(
-      test.database.db,
-      'users',
-      query,
-      (...args) => (reads++, readRows(...args)),
-      (row) => String(row.id),
-    );
+    const partial = counted();
+    const query = userListQuerySchema.parse({ role: founders, page: '60', limit: '25', sort: 'name' });
+    const sixtieth = await listUserPage(test.database.db, 'users', query, partial.readRows, idOf);
     expect(sixtieth.data).toHaveLength(25);
-    expect(reads).toBe(2);
+    expect(partial.seen.reads).toBe(2);
   });
 
   it('exports the role in batches without walking past every newer member', async () => {
@@ -108,7 +97,7 @@ describe('the users list filtered by a role whose members all joined first', () 
     const { page: _page, limit: _limit, ...filters } = userListQuerySchema.parse({ role: founders });
     const exported: string[] = [];
     for await (const batch of userBatches(test.database.db, filters, readRows, sortKeyOf(filters.sort)))
-      exported.push(...batch.map((row) => String(row.id)));
+      exported.push(...batch.map(idOf));
     expect(exported).toEqual(await foundersNewestFirst());
     // A batch of 1,000 is worth the planner sorting the role's members for: it reads them once.
     expect(seen.lookups).toBeLessThan(10_000);
