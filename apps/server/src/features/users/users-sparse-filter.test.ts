@@ -92,6 +92,24 @@ describe('the users list filtered by a role whose members all joined first', () 
     expect(partial.seen.reads).toBe(2);
   });
 
+  it('totals a role alone exactly, as roles are given and taken after the planner last looked', async () => {
+    const { db } = test.database;
+    const volunteers = '00000000-0000-4000-8000-0000000001e5';
+    await db.execute(sql`insert into roles (id, name) values (${volunteers}, 'Volunteers')`);
+    await db.execute(sql`
+      insert into user_roles (id, user_id, role_id)
+      select gen_random_uuid(), id, ${volunteers} from users order by created_at desc limit 1234`);
+    const total = async (filters: Record<string, string>) => {
+      const query = userListQuerySchema.parse({ ...filters, limit: '25' });
+      return (await listUserPage(db, 'users', query, counted().readRows, idOf)).total;
+    };
+    expect(await total({ role: volunteers })).toBe(1234);
+    await db.execute(sql`delete from user_roles where role_id = ${volunteers} and user_id in (
+      select user_id from user_roles where role_id = ${volunteers} limit 7)`);
+    expect(await total({ role: volunteers, page: '3' })).toBe(1227);
+    expect(await total({ role: founders })).toBe(FOUNDERS);
+  });
+
   it('exports the role in batches without walking past every newer member', async () => {
     const { seen, readRows } = counted();
     const { page: _page, limit: _limit, ...filters } = userListQuerySchema.parse({ role: founders });

@@ -200,6 +200,24 @@ export async function estimatedSearchMatches(db: Db, filters: Partial<Omit<UserF
 }
 
 /**
+ * How many users a role alone holds, when it is the only filter; null otherwise. Counted from the
+ * role's own index and kept until a role is given or taken: the planner's estimate for a role,
+ * however close, is not the number its administrator knows.
+ */
+export async function roleOnlyMatches(db: Db, filters: Partial<Omit<UserFilters, 'sort'>>) {
+  const { q, confirmed, blocked, role, joinedFrom, joinedTo } = filters;
+  const others = [q || undefined, confirmed, blocked, joinedFrom, joinedTo];
+  if (!role || others.some((value) => value !== undefined)) return null;
+  return cached(db, 'users:role-members', ['user_roles'], role, async () => {
+    const counted = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${userRoles} where ${userRoles.roleId} = ${role}`,
+    );
+    return Number(counted[0]?.n ?? 0);
+  });
+}
+
+/**
  * A page of users in the order and with the filters asked, deep pages from the anchors: `name`
  * names the list's rows, and `readRows` reads them for the page's ids, in the order it is given.
  */
@@ -254,7 +272,7 @@ export async function listUserPage<Read, Row>(
           : await readRows(userPageIds(db, where, sort, window), userOrder(sort, window.reversed));
       return rows.map(toRow);
     },
-    estimate: () => estimatedSearchMatches(db, query),
+    estimate: async () => (await estimatedSearchMatches(db, query)) ?? (await roleOnlyMatches(db, query)),
     firstPage: where
       ? async (limit) => {
           // A term its word statistics call common: the page is among the first users in the
