@@ -61,8 +61,26 @@ test.describe('[ADMIN][LISTS]', () => {
     // the others back.
     await page.getByRole('searchbox').fill(String(stamp));
     await page.getByRole('searchbox').press('Enter');
+    await expect(table.getByText(`admin-charlie-${stamp}@e2e.test`)).toBeVisible();
+    // Until the filtered page arrives, the last one stays on screen, dimmed and busy, and none of
+    // its rows can be chosen: a bulk action must not reach rows the filter leaves out.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const filtered = /\/api\/auth\/users\?.*blocked=true/;
+    await page.route(filtered, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByLabel('Blocked').selectOption('true');
     await expect(page).toHaveURL(/blocked=true/);
+    const charlieBox = page.getByRole('checkbox', { name: `Select admin-charlie-${stamp}@e2e.test` });
+    await expect(page.locator('[aria-busy="true"]').getByRole('table')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible();
+    await expect(charlieBox).toBeDisabled();
+    await expect(page.getByRole('checkbox', { name: 'Select all on this page' })).toBeDisabled();
+    release();
+    await expect(charlieBox).toBeHidden();
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     const chip = page.getByRole('button', { name: 'Remove the filter Blocked: Yes' });
     await expect(chip).toBeVisible();
     await expect(table.locator('tbody tr')).toHaveCount(2);

@@ -99,7 +99,10 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
   const list = useList(params);
   const remove = useDelete();
   const rows = list.data?.data ?? [];
-  const selection = useRowSelection(rows);
+  // The last page stays on screen, dimmed, while the one asked for loads; none of its rows can be
+  // chosen then, so a bulk action never acts on rows the new search or filter left out.
+  const isStale = list.isPlaceholderData;
+  const selection = useRowSelection(isStale ? [] : rows);
   const columnCount = columns.length + (hasActions ? 1 : 0) + (bulk ? 1 : 0);
 
   const search = (event: FormEvent) => {
@@ -124,9 +127,14 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
   return (
     <section className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-900">
-          {texts.title} ({list.data?.total ?? 0})
-        </h1>
+        <div className="flex items-baseline gap-3">
+          <h1 className="text-2xl font-semibold text-slate-900">
+            {texts.title} ({list.data?.total ?? 0})
+          </h1>
+          <span role="status" className="text-sm text-slate-600">
+            {isStale ? t('common.loading') : ''}
+          </span>
+        </div>
         <div className="flex flex-wrap gap-2">
           {actions}
           {props.useExport && <ExportButton useExport={props.useExport} params={{ q, sort, filters: url.filters }} />}
@@ -169,7 +177,10 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
       ) : (
         <>
           {pagination}
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <div
+            aria-busy={isStale}
+            className={`overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${isStale ? 'opacity-60' : ''}`}
+          >
             <table className="min-w-full divide-y divide-slate-200 text-sm">
               <thead className="bg-slate-50 text-left text-slate-700">
                 <tr>
@@ -221,7 +232,12 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                     <tr key={row._id} className={selection.isChosen(row._id) ? 'bg-brand-50' : undefined}>
                       {bulk && (
                         <td className="px-4 py-2 align-top">
-                          <SelectRowBox selection={selection} id={row._id} label={bulk.labelOf(row)} />
+                          <SelectRowBox
+                            selection={selection}
+                            id={row._id}
+                            label={bulk.labelOf(row)}
+                            isDisabled={isStale}
+                          />
                         </td>
                       )}
                       {columns.map((column) => (

@@ -43,12 +43,23 @@ export function SelectPageBox({ selection }: { selection: Selection }) {
 }
 
 /** A row's checkbox, named after the row for screen readers. */
-export function SelectRowBox({ selection, id, label }: { selection: Selection; id: string; label: string }) {
+export function SelectRowBox({
+  selection,
+  id,
+  label,
+  isDisabled = false,
+}: {
+  selection: Selection;
+  id: string;
+  label: string;
+  isDisabled?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <input
       type="checkbox"
       checked={selection.isChosen(id)}
+      disabled={isDisabled}
       onChange={() => selection.toggle(id)}
       aria-label={t('list.selectRow', { row: label })}
       className="size-4 accent-brand-600"
