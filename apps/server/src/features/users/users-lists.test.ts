@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { localizeMessage, messages } from '@community/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, userRoles, users } from '../../db/schema.js';
@@ -77,6 +77,43 @@ describe('the users list: sort and filters', () => {
     expect(await list('joinedFrom=2020-03-01&joinedTo=2020-04-01')).toEqual([plain.id]);
     expect(await list('joinedTo=2020-03-15')).toEqual([]);
     expect(await list('joinedFrom=2020-03-16')).not.toContain(plain.id);
+  });
+
+  it('totals a role of more than a thousand exactly, as members come, lose it and go', async () => {
+    const tag = marker();
+    const role = await createRoleWith(server, `Many ${tag}`);
+    const { db } = server.deps;
+    await db.execute(sql`
+      insert into users (id, name, email, password_hash, confirmed)
+      select gen_random_uuid(), ${`many ${tag} `} || n, ${`${tag}-`} || n || '@example.test', 'x', true
+      from generate_series(1, 1050) as n`);
+    await db.execute(sql`
+      insert into user_roles (id, user_id, role_id)
+      select gen_random_uuid(), id, ${role} from users where email like ${`${tag}-%`}`);
+    await server.changes.sync();
+    const total = async (path = '/api/auth/users') => (await server.get(`${path}?role=${role}`, admin)).body.total;
+    expect(await total()).toBe(1050);
+    expect(await total('/api/auth/user-profiles')).toBe(1050);
+    const newcomer = await createUser(server, { name: `newcomer ${tag}` });
+    const members = ids((await server.get(`/api/auth/users?role=${role}&limit=2`, admin)).body);
+    const give = await server.post(
+      '/api/auth/users/bulk',
+      { ids: [newcomer.id], action: 'assign-role', roleId: role },
+      admin,
+    );
+    expect(give.body.done).toEqual([newcomer.id]);
+    expect(await total()).toBe(1051);
+    const take = await server.post(
+      '/api/auth/users/bulk',
+      { ids: [members[0]], action: 'remove-role', roleId: role },
+      admin,
+    );
+    expect(take.body.done).toEqual([members[0]]);
+    expect(await total()).toBe(1050);
+    // Deleting a member takes the role with the account.
+    const removal = await server.post('/api/auth/users/bulk', { ids: [members[1]], action: 'delete' }, admin);
+    expect(removal.body.done).toEqual([members[1]]);
+    expect(await total()).toBe(1049);
   });
 
   it.each([

@@ -204,7 +204,7 @@ export async function estimatedSearchMatches(db: Db, filters: Partial<Omit<UserF
  * role's own index and kept until a role is given or taken: the planner's estimate for a role,
  * however close, is not the number its administrator knows.
  */
-export async function roleOnlyMatches(db: Db, filters: Partial<Omit<UserFilters, 'sort'>>) {
+async function roleOnlyMatches(db: Db, filters: Partial<Omit<UserFilters, 'sort'>>) {
   const { q, confirmed, blocked, role, joinedFrom, joinedTo } = filters;
   const others = [q || undefined, confirmed, blocked, joinedFrom, joinedTo];
   if (!role || others.some((value) => value !== undefined)) return null;
