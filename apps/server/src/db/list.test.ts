@@ -4,7 +4,7 @@ import { paginate } from '@community/shared';
 import { users } from './schema.js';
 import { newId } from '../lib/ids.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
-import { containsPattern, EXACT_COUNT_LIMIT, filteredTotal, pageWindow, tableTotal } from './list.js';
+import { containsPattern, EXACT_COUNT_LIMIT, filteredTotal, listPage, pageWindow, tableTotal } from './list.js';
 import { queryRows } from './query-rows.js';
 import { userSearch } from '../features/users/user-search.js';
 import {
@@ -111,6 +111,22 @@ describe('totals on a real database', () => {
     const listed = await server.get('/api/auth/users?q=bulkname', await server.adminToken());
     expect(listed.body.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
     expect(listed.body.data).toHaveLength(25);
+  });
+
+  it('never reports more matches than the list has rows, whatever the estimate', async () => {
+    const { db } = server.deps;
+    const total = await tableTotal(db, 'users');
+    const overshooting = (page: number) =>
+      listPage(db, {
+        name: 'overshooting estimate',
+        query: { page, limit: 25 },
+        table: 'users',
+        where: sql`email like '%@example.test'`,
+        fetch: async ({ limit }) => Array.from({ length: limit }, (_, i) => i),
+        estimate: async () => total * 3,
+      });
+    expect((await overshooting(1)).total).toBe(total);
+    expect((await overshooting(4)).total).toBe(total);
   });
 
   it('walks for the first page of a term its word statistics call common, and reports their estimate on every page', async () => {

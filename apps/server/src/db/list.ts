@@ -192,6 +192,16 @@ export function listPage<Row>(db: Db, options: ListOptions<Row>): Promise<Pagina
   );
 }
 
+/**
+ * A filtered total no greater than the list's unfiltered one (its table's rows, as a join adds
+ * none): an estimate can overshoot, and "1 - 25 of 102911" over 100,001 users reads as a fault.
+ */
+async function withinTable(db: Db, options: ListOptions<unknown>, total: number): Promise<number> {
+  if (total <= EXACT_COUNT_LIMIT) return total;
+  const state = await tableState(db, options.table, options.source === 'never' ? 'never' : [options.table]);
+  return Math.min(total, state.count);
+}
+
 async function readPage<Row>(db: Db, options: ListOptions<Row>): Promise<Pagination & { data: Row[] }> {
   const { query, table, where, anchors } = options;
   const offset = (query.page - 1) * query.limit;
@@ -201,7 +211,11 @@ async function readPage<Row>(db: Db, options: ListOptions<Row>): Promise<Paginat
     const first = await options.firstPage(query.limit);
     const matches = sql`select 1 from ${options.from ?? sql.identifier(table)} where ${where}`;
     // Kept for the next pages; beyond the limit, an estimate.
-    total = await filteredTotal(db, matches, options.source, first.total, options.estimate);
+    total = await withinTable(
+      db,
+      options,
+      await filteredTotal(db, matches, options.source, first.total, options.estimate),
+    );
     const { rows } = first;
     return { data: rows, ...paginate(total, 1, query.limit, rows.length) };
   }
@@ -210,12 +224,16 @@ async function readPage<Row>(db: Db, options: ListOptions<Row>): Promise<Paginat
     const first = query.page === 1 ? await options.fetch({ offset: 0, limit: query.limit, reversed: false }) : null;
     if (first && first.length < query.limit)
       return { data: first, ...paginate(first.length, 1, query.limit, first.length) };
-    total = await filteredTotal(
+    total = await withinTable(
       db,
-      sql`select 1 from ${options.from ?? sql.identifier(table)} where ${where}`,
-      options.source,
-      undefined,
-      options.estimate,
+      options,
+      await filteredTotal(
+        db,
+        sql`select 1 from ${options.from ?? sql.identifier(table)} where ${where}`,
+        options.source,
+        undefined,
+        options.estimate,
+      ),
     );
     if (first) return { data: first, ...paginate(total, 1, query.limit, first.length) };
     window = pageWindow(total, query.page, query.limit, false);
