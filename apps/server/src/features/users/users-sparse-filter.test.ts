@@ -120,4 +120,21 @@ describe('the users list filtered by a role whose members all joined first', () 
     // A batch of 1,000 is worth the planner sorting the role's members for: it reads them once.
     expect(seen.lookups).toBeLessThan(10_000);
   });
+  it('totals one filter an index serves exactly, after the planner last looked: blocked, unconfirmed, join dates', async () => {
+    const { db } = test.database;
+    // Members the statistics do not know of, all joined in January 2020, some blocked, some not confirmed.
+    await db.execute(sql`
+      insert into users (id, name, email, password_hash, created_at, blocked, confirmed)
+      select gen_random_uuid(), 'Early ' || n, 'early' || n || '@example.test', 'x',
+             '2020-01-01'::timestamptz + make_interval(mins => n), n <= 1111, n > 1222
+      from generate_series(1, 2500) as n`);
+    const total = async (filters: Record<string, string>) => {
+      const query = userListQuerySchema.parse({ ...filters, limit: '25' });
+      return (await listUserPage(test.database.db, 'users', query, counted().readRows, idOf)).total;
+    };
+    expect(await total({ joinedFrom: '2020-01-01', joinedTo: '2020-02-01' })).toBe(2500);
+    expect(await total({ joinedTo: '2020-02-01', page: '2' })).toBe(2500);
+    expect(await total({ blocked: 'true' })).toBe(1111);
+    expect(await total({ confirmed: 'false' })).toBe(1222);
+  });
 });

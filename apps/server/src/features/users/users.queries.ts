@@ -200,21 +200,26 @@ export async function estimatedSearchMatches(db: Db, filters: Partial<Omit<UserF
 }
 
 /**
- * How many users a role alone holds, when it is the only filter; null otherwise. Counted from the
- * role's own index and kept until a role is given or taken: the planner's estimate for a role,
- * however close, is not the number its administrator knows.
+ * How many users one filter alone matches, when an index of its own serves it: a role (its
+ * members), a join-date range, blocked, awaiting confirmation. Counted exactly and kept until the
+ * table changes: the planner's estimate, however close, is not the number an administrator
+ * knows. Null with a search, with more than one filter, and for "not blocked" and "confirmed",
+ * which hold nearly every user and have no index to count them from.
  */
-async function roleOnlyMatches(db: Db, filters: Partial<Omit<UserFilters, 'sort'>>) {
+async function soleFilterMatches(db: Db, filters: Partial<Omit<UserFilters, 'sort'>>) {
   const { q, confirmed, blocked, role, joinedFrom, joinedTo } = filters;
-  const others = [q || undefined, confirmed, blocked, joinedFrom, joinedTo];
-  if (!role || others.some((value) => value !== undefined)) return null;
-  return cached(db, 'users:role-members', ['user_roles'], role, async () => {
-    const counted = await queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from ${userRoles} where ${userRoles.roleId} = ${role}`,
+  const dated = joinedFrom !== undefined || joinedTo !== undefined;
+  const given = [confirmed, blocked, role, dated ? true : undefined].filter((value) => value !== undefined);
+  if (q || given.length !== 1 || blocked === false || confirmed === true) return null;
+  const count = async (statement: SQL) => Number((await queryRows<{ n: number }>(db, statement))[0]?.n ?? 0);
+  if (role)
+    return cached(db, 'users:role-members', ['user_roles'], role, () =>
+      count(sql`select count(*)::int as n from ${userRoles} where ${userRoles.roleId} = ${role}`),
     );
-    return Number(counted[0]?.n ?? 0);
-  });
+  const sole = { q: undefined, confirmed, blocked, joinedFrom, joinedTo };
+  return cached(db, 'users:sole-filter-matches', ['users'], JSON.stringify(sole), () =>
+    count(sql`select count(*)::int as n from ${users} where ${userWhere(sole)}`),
+  );
 }
 
 /**
@@ -272,7 +277,7 @@ export async function listUserPage<Read, Row>(
           : await readRows(userPageIds(db, where, sort, window), userOrder(sort, window.reversed));
       return rows.map(toRow);
     },
-    estimate: async () => (await estimatedSearchMatches(db, query)) ?? (await roleOnlyMatches(db, query)),
+    estimate: async () => (await estimatedSearchMatches(db, query)) ?? (await soleFilterMatches(db, query)),
     firstPage: where
       ? async (limit) => {
           // A term its word statistics call common: the page is among the first users in the
