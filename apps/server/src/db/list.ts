@@ -193,13 +193,16 @@ export function listPage<Row>(db: Db, options: ListOptions<Row>): Promise<Pagina
 }
 
 /**
- * A filtered total no greater than the list's unfiltered one (its table's rows, as a join adds
- * none): an estimate can overshoot, and "1 - 25 of 102911" over 100,001 users reads as a fault.
+ * A filtered list's total: exact up to EXACT_COUNT_LIMIT, an estimate beyond, and never more than
+ * the list's unfiltered total (its table's rows, as a join adds none): an estimate can overshoot,
+ * and "1 - 25 of 102911" over 100,001 users reads as a fault. `known`: what its first page learnt.
  */
-async function withinTable(db: Db, options: ListOptions<unknown>, total: number): Promise<number> {
+async function listTotal(db: Db, options: ListOptions<unknown>, where: SQL, known?: KnownTotal): Promise<number> {
+  const matches = sql`select 1 from ${options.from ?? sql.identifier(options.table)} where ${where}`;
+  const total = await filteredTotal(db, matches, options.source, known, options.estimate);
   if (total <= EXACT_COUNT_LIMIT) return total;
-  const state = await tableState(db, options.table, options.source === 'never' ? 'never' : [options.table]);
-  return Math.min(total, state.count);
+  const { table, source } = options;
+  return Math.min(total, (await tableState(db, table, source === 'never' ? 'never' : [table])).count);
 }
 
 async function readPage<Row>(db: Db, options: ListOptions<Row>): Promise<Pagination & { data: Row[] }> {
@@ -209,13 +212,8 @@ async function readPage<Row>(db: Db, options: ListOptions<Row>): Promise<Paginat
   let window: PageWindow;
   if (where && query.page === 1 && options.firstPage) {
     const first = await options.firstPage(query.limit);
-    const matches = sql`select 1 from ${options.from ?? sql.identifier(table)} where ${where}`;
     // Kept for the next pages; beyond the limit, an estimate.
-    total = await withinTable(
-      db,
-      options,
-      await filteredTotal(db, matches, options.source, first.total, options.estimate),
-    );
+    total = await listTotal(db, options, where, first.total);
     const { rows } = first;
     return { data: rows, ...paginate(total, 1, query.limit, rows.length) };
   }
@@ -224,17 +222,7 @@ async function readPage<Row>(db: Db, options: ListOptions<Row>): Promise<Paginat
     const first = query.page === 1 ? await options.fetch({ offset: 0, limit: query.limit, reversed: false }) : null;
     if (first && first.length < query.limit)
       return { data: first, ...paginate(first.length, 1, query.limit, first.length) };
-    total = await withinTable(
-      db,
-      options,
-      await filteredTotal(
-        db,
-        sql`select 1 from ${options.from ?? sql.identifier(table)} where ${where}`,
-        options.source,
-        undefined,
-        options.estimate,
-      ),
-    );
+    total = await listTotal(db, options, where);
     if (first) return { data: first, ...paginate(total, 1, query.limit, first.length) };
     window = pageWindow(total, query.page, query.limit, false);
   } else {
