@@ -32,11 +32,12 @@ const YOUNG_GENERATION_MB = 8;
 /**
  * Opens PGlite on a worker thread. Every statement of the embedded engine runs inside WebAssembly
  * and holds its thread for as long as it runs; on a thread of its own it no longer holds the one
- * that answers requests, health checks and timers.
+ * that answers requests, health checks and timers. `template` is a dump of a data directory
+ * (`dumpDataDir`, uncompressed) that an in-memory database starts from instead of a new cluster.
  */
-export function openPgliteThread(dataDir?: string): Promise<PgliteThread> {
+export function openPgliteThread(dataDir?: string, template?: string): Promise<PgliteThread> {
   const worker = new Worker(WORKER_FILE, {
-    workerData: { dataDir },
+    workerData: { dataDir, template },
     resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
   });
   const pending = new Map<number, Pending>();

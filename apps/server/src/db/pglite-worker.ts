@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { collectWhenIdle } from '../lib/idle-collection.js';
@@ -15,9 +16,10 @@ const port = parentPort!;
 const send = (reply: Reply) => port.postMessage(reply);
 const fail = (id: number, error: unknown) => send({ id, error: errorData(error) });
 
+const { dataDir, template } = workerData as { dataDir?: string; template?: string };
 let pglite: PGlite;
 try {
-  pglite = await openPglite((workerData as { dataDir?: string }).dataDir);
+  pglite = await openPglite(dataDir, template === undefined ? undefined : new Blob([fs.readFileSync(template)]));
 } catch (error) {
   fail(OPENED, error);
   process.exit(1);

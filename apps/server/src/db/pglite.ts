@@ -23,7 +23,11 @@ async function initializeDataDir(dbDir: string) {
   await promisify(execFile)(process.execPath, [INIT_FILE, dbDir]);
 }
 
-export async function createPgliteDatabase(options: { dataDir?: string }): Promise<Database> {
+/**
+ * `template` (in memory only): a dump of a migrated database to start from; opening it takes
+ * 0.4 s where creating a cluster and migrating it takes 3.5 s, which every API test file paid.
+ */
+export async function createPgliteDatabase(options: { dataDir?: string; template?: string }): Promise<Database> {
   let releaseLock = () => {};
   const dbDir = options.dataDir ? path.join(options.dataDir, 'db') : undefined;
   if (dbDir) {
@@ -34,7 +38,7 @@ export async function createPgliteDatabase(options: { dataDir?: string }): Promi
   let pglite: PgliteThread;
   try {
     if (dbDir) await initializeDataDir(dbDir);
-    pglite = await openPgliteThread(dbDir);
+    pglite = await openPgliteThread(dbDir, dbDir ? undefined : options.template);
   } catch (error) {
     releaseLock();
     throw error;

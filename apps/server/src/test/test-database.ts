@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
+import { inject } from 'vitest';
 import type { Database } from '../db/client.js';
 import { createPgliteDatabase } from '../db/pglite.js';
 import { createPostgresDatabase } from '../db/postgres.js';
@@ -8,12 +9,12 @@ import { TEMPLATE_DATABASE } from './global-setup.js';
 
 export type TestDatabase = { database: Database; url?: string; drop(): Promise<void> };
 
-/** A fresh, migrated database for one test file: a PostgreSQL copy of the template, or an in-memory PGlite. */
+/** A fresh, migrated database for one test file: a PostgreSQL copy of the template, or an in-memory PGlite
+ * started from the migrated dump. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await createPgliteDatabase({});
-    await database.migrate();
+    const database = await createPgliteDatabase({ template: inject('pgliteTemplate') });
     return { database, drop: () => database.close() };
   }
   const name = `community_test_${crypto.randomBytes(6).toString('hex')}`;
