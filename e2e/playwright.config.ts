@@ -7,12 +7,15 @@ export default defineConfig({
   testDir: '.',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Each worker runs its own server on its own database, so files on two workers share nothing.
+  // The tests mostly wait on the browser and the server: two use the two cores, three crowd them.
+  workers: 2,
   forbidOnly: true,
   retries: 0,
-  // Every accessibility check and every picture is made in both themes: the longest flows pass 30 s.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Every accessibility check and every picture is made in both themes: the longest flows pass
+  // 45 s with two workers on two cores.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   outputDir: '../test-results/e2e',
   reporter: [['list']],
   use: {
