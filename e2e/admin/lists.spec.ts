@@ -63,7 +63,11 @@ test.describe('[ADMIN][LISTS]', () => {
     await page.getByRole('searchbox').press('Enter');
     await expect(table.getByText(`admin-charlie-${stamp}@e2e.test`)).toBeVisible();
     // Until the filtered page arrives, the last one stays on screen, dimmed and busy, and none of
-    // its rows can be chosen: a bulk action must not reach rows the filter leaves out.
+    // its rows can be chosen, nor stays chosen: a bulk action must not reach rows the filter
+    // leaves out.
+    const charlieBox = page.getByRole('checkbox', { name: `Select admin-charlie-${stamp}@e2e.test` });
+    await charlieBox.check();
+    await expect(bar.getByText('Selected: 1')).toBeVisible();
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const filtered = /\/api\/auth\/users\?.*blocked=true/;
@@ -73,10 +77,11 @@ test.describe('[ADMIN][LISTS]', () => {
     });
     await page.getByLabel('Blocked').selectOption('true');
     await expect(page).toHaveURL(/blocked=true/);
-    const charlieBox = page.getByRole('checkbox', { name: `Select admin-charlie-${stamp}@e2e.test` });
     await expect(page.locator('[aria-busy="true"]').getByRole('table')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible();
     await expect(charlieBox).toBeDisabled();
+    await expect(charlieBox).not.toBeChecked();
+    await expect(bar).toBeHidden();
     await expect(page.getByRole('checkbox', { name: 'Select all on this page' })).toBeDisabled();
     release();
     await expect(charlieBox).toBeHidden();

@@ -2,16 +2,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The rows chosen for a bulk action. Only rows on the page count: turning the page or filtering
- * leaves the others behind.
+ * The rows chosen for a bulk action. Only rows on the page count, and only they show a tick:
+ * turning the page or filtering leaves the others behind.
  */
 export function useRowSelection<Row extends { _id: string }>(rows: readonly Row[]) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const selected = rows.filter((row) => chosen.has(row._id));
+  const selectedIds = new Set(selected.map((row) => row._id));
   const isAllChosen = rows.length > 0 && selected.length === rows.length;
   return {
     selected,
-    isChosen: (id: string) => chosen.has(id),
+    isChosen: (id: string) => selectedIds.has(id),
     isAllChosen,
     isEmpty: rows.length === 0,
     toggle: (id: string) =>
