@@ -64,10 +64,12 @@ test.describe('[ADMIN][LISTS]', () => {
     await expect(table.getByText(`admin-charlie-${stamp}@e2e.test`)).toBeVisible();
     // Until the filtered page arrives, the last one stays on screen, dimmed and busy, and none of
     // its rows can be chosen, nor stays chosen: a bulk action must not reach rows the filter
-    // leaves out.
+    // leaves out. The new page starts with none chosen, even a row it shows again.
     const charlieBox = page.getByRole('checkbox', { name: `Select admin-charlie-${stamp}@e2e.test` });
+    const alphaBox = page.getByRole('checkbox', { name: `Select admin-alpha-${stamp}@e2e.test` });
     await charlieBox.check();
-    await expect(bar.getByText('Selected: 1')).toBeVisible();
+    await alphaBox.check();
+    await expect(bar.getByText('Selected: 2')).toBeVisible();
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const filtered = /\/api\/auth\/users\?.*blocked=true/;
@@ -86,6 +88,9 @@ test.describe('[ADMIN][LISTS]', () => {
     release();
     await expect(charlieBox).toBeHidden();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expect(alphaBox).toBeEnabled();
+    await expect(alphaBox).not.toBeChecked();
+    await expect(bar).toBeHidden();
     const chip = page.getByRole('button', { name: 'Remove the filter Blocked: Yes' });
     await expect(chip).toBeVisible();
     await expect(table.locator('tbody tr')).toHaveCount(2);

@@ -1,28 +1,33 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+const NONE: ReadonlySet<string> = new Set();
+
 /**
- * The rows chosen for a bulk action. Only rows on the page count, and only they show a tick:
- * turning the page or filtering leaves the others behind.
+ * The rows chosen for a bulk action, on the page `view` names (its page, search, sort and
+ * filters). A new view starts with none chosen: a row chosen before a filter changed is not ticked
+ * again when the new page holds it too, and only the rows on the page can ever be acted on.
  */
-export function useRowSelection<Row extends { _id: string }>(rows: readonly Row[]) {
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+export function useRowSelection<Row extends { _id: string }>(rows: readonly Row[], view: string) {
+  const [state, setState] = useState({ view, chosen: NONE });
+  const chosen = state.view === view ? state.chosen : NONE;
+  const update = (change: (current: ReadonlySet<string>) => ReadonlySet<string>) =>
+    setState((current) => ({ view, chosen: change(current.view === view ? current.chosen : NONE) }));
   const selected = rows.filter((row) => chosen.has(row._id));
-  const selectedIds = new Set(selected.map((row) => row._id));
   const isAllChosen = rows.length > 0 && selected.length === rows.length;
   return {
     selected,
-    isChosen: (id: string) => selectedIds.has(id),
+    isChosen: (id: string) => chosen.has(id),
     isAllChosen,
     isEmpty: rows.length === 0,
     toggle: (id: string) =>
-      setChosen((current) => {
+      update((current) => {
         const next = new Set(current);
         if (!next.delete(id)) next.add(id);
         return next;
       }),
-    toggleAll: () => setChosen(isAllChosen ? new Set() : new Set(rows.map((row) => row._id))),
-    clear: () => setChosen(new Set()),
+    toggleAll: () => update(() => (isAllChosen ? NONE : new Set(rows.map((row) => row._id)))),
+    clear: () => update(() => NONE),
   };
 }
 

@@ -43,9 +43,10 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
   const { page, sort } = url;
   const [deleting, setDeleting] = useState<Invite | null>(null);
   const [revoking, setRevoking] = useState<Invite | null>(null);
-  const list = useInvites({ page, sort, filters: url.filters });
+  const params = { page, sort, filters: url.filters };
+  const list = useInvites(params);
   const rows = list.data?.data ?? [];
-  const selection = useRowSelection(rows);
+  const selection = useRowSelection(rows, JSON.stringify(params));
   const labelOf = (invite: Invite) => invite.email ?? `${invite.token.slice(0, 8)}…`;
   const statusFilter: ListFilter[] = [
     {
