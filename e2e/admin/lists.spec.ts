@@ -35,6 +35,22 @@ test.describe('[ADMIN][LISTS]', () => {
     await expect(nameCells).toHaveText([`Charlie ${stamp}`, `Bravo ${stamp}`, `alpha ${stamp}`]);
     await expect(page.getByRole('searchbox')).toHaveValue(String(stamp));
 
+    // Shift with a click ticks every row from the last one ticked to this one; Shift+Space from
+    // the keyboard does the same, here unticking them again.
+    const boxOf = (who: string) => page.getByRole('checkbox', { name: `Select admin-${who}-${stamp}@e2e.test` });
+    const selectionBar = page.getByRole('region', { name: 'Actions on the selected rows' });
+    await boxOf('charlie').check();
+    await boxOf('alpha').click({ modifiers: ['Shift'] });
+    await expect(boxOf('bravo')).toBeChecked();
+    await expect(boxOf('alpha')).toBeChecked();
+    await expect(selectionBar.getByText('Selected: 3')).toBeVisible();
+    await boxOf('charlie').focus();
+    await page.keyboard.press('Shift+Space');
+    await expect(boxOf('charlie')).not.toBeChecked();
+    await expect(boxOf('bravo')).not.toBeChecked();
+    await expect(boxOf('alpha')).not.toBeChecked();
+    await expect(selectionBar).toBeHidden();
+
     // Bulk block: the administrator's own account is refused, the others are blocked. The
     // members' addresses start with "admin", so one search shows them with the administrator.
     await page.getByRole('searchbox').fill('admin');

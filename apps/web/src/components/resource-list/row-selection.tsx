@@ -3,16 +3,20 @@ import { useTranslation } from 'react-i18next';
 
 const NONE: ReadonlySet<string> = new Set();
 
+type State = { view: string; chosen: ReadonlySet<string>; anchor?: string };
+
 /**
  * The rows chosen for a bulk action, on the page `view` names (its page, search, sort and
  * filters). A new view starts with none chosen: a row chosen before a filter changed is not ticked
  * again when the new page holds it too, and only the rows on the page can ever be acted on.
+ * Shift with a click (or Shift+Space) gives every row from the last one ticked or unticked to this
+ * one the state this one takes, as in a mail client.
  */
 export function useRowSelection<Row extends { _id: string }>(rows: readonly Row[], view: string) {
-  const [state, setState] = useState({ view, chosen: NONE });
+  const [state, setState] = useState<State>({ view, chosen: NONE });
   const chosen = state.view === view ? state.chosen : NONE;
-  const update = (change: (current: ReadonlySet<string>) => ReadonlySet<string>) =>
-    setState((current) => ({ view, chosen: change(current.view === view ? current.chosen : NONE) }));
+  const update = (change: (current: State) => Omit<State, 'view'>) =>
+    setState((last) => ({ view, ...change(last.view === view ? last : { view, chosen: NONE }) }));
   const selected = rows.filter((row) => chosen.has(row._id));
   const isAllChosen = rows.length > 0 && selected.length === rows.length;
   return {
@@ -20,14 +24,22 @@ export function useRowSelection<Row extends { _id: string }>(rows: readonly Row[
     isChosen: (id: string) => chosen.has(id),
     isAllChosen,
     isEmpty: rows.length === 0,
-    toggle: (id: string) =>
-      update((current) => {
-        const next = new Set(current);
-        if (!next.delete(id)) next.add(id);
-        return next;
+    toggle: (id: string, extend = false) =>
+      update(({ chosen, anchor }) => {
+        const ids = rows.map((row) => row._id);
+        const at = ids.indexOf(id);
+        const from = extend && anchor !== undefined ? ids.indexOf(anchor) : -1;
+        const range = from >= 0 && at >= 0 ? ids.slice(Math.min(from, at), Math.max(from, at) + 1) : [id];
+        const isChosenNow = !chosen.has(id);
+        const next = new Set(chosen);
+        for (const rangeId of range) {
+          if (isChosenNow) next.add(rangeId);
+          else next.delete(rangeId);
+        }
+        return { chosen: next, anchor: id };
       }),
-    toggleAll: () => update(() => (isAllChosen ? NONE : new Set(rows.map((row) => row._id)))),
-    clear: () => update(() => NONE),
+    toggleAll: () => update(() => ({ chosen: isAllChosen ? NONE : new Set(rows.map((row) => row._id)) })),
+    clear: () => update(() => ({ chosen: NONE })),
   };
 }
 
@@ -66,7 +78,8 @@ export function SelectRowBox({
       type="checkbox"
       checked={selection.isChosen(id)}
       disabled={isDisabled}
-      onChange={() => selection.toggle(id)}
+      // A checkbox's change comes from a click, Space included, which says whether Shift was held.
+      onChange={(event) => selection.toggle(id, (event.nativeEvent as MouseEvent).shiftKey === true)}
       aria-label={t('list.selectRow', { row: label })}
       className="size-4 accent-brand-600"
     />
