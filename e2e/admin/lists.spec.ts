@@ -38,18 +38,18 @@ test.describe('[ADMIN][LISTS]', () => {
     // Shift with a click ticks every row from the last one ticked to this one; Shift+Space from
     // the keyboard does the same, here unticking them again.
     const boxOf = (who: string) => page.getByRole('checkbox', { name: `Select admin-${who}-${stamp}@e2e.test` });
-    const selectionBar = page.getByRole('region', { name: 'Actions on the selected rows' });
+    const bar = page.getByRole('region', { name: 'Actions on the selected rows' });
     await boxOf('charlie').check();
     await boxOf('alpha').click({ modifiers: ['Shift'] });
     await expect(boxOf('bravo')).toBeChecked();
     await expect(boxOf('alpha')).toBeChecked();
-    await expect(selectionBar.getByText('Selected: 3')).toBeVisible();
+    await expect(bar.getByText('Selected: 3')).toBeVisible();
     await boxOf('charlie').focus();
     await page.keyboard.press('Shift+Space');
     await expect(boxOf('charlie')).not.toBeChecked();
     await expect(boxOf('bravo')).not.toBeChecked();
     await expect(boxOf('alpha')).not.toBeChecked();
-    await expect(selectionBar).toBeHidden();
+    await expect(bar).toBeHidden();
 
     // Bulk block: the administrator's own account is refused, the others are blocked. The
     // members' addresses start with "admin", so one search shows them with the administrator.
@@ -58,7 +58,6 @@ test.describe('[ADMIN][LISTS]', () => {
     await page.getByRole('checkbox', { name: `Select ${ADMIN.email}` }).check();
     await page.getByRole('checkbox', { name: `Select admin-alpha-${stamp}@e2e.test` }).check();
     await page.getByRole('checkbox', { name: `Select admin-bravo-${stamp}@e2e.test` }).check();
-    const bar = page.getByRole('region', { name: 'Actions on the selected rows' });
     await expect(bar.getByText('Selected: 3')).toBeVisible();
     await expectAccessible(page);
     await shoot(page, 'users-bulk');

@@ -54,6 +54,9 @@ export async function setup(project: TestProject) {
   await database.close();
 }
 
+/** Where the embedded template's dump is written; removed at teardown. */
+let templateDir: string | undefined;
+
 async function dumpMigratedPglite(): Promise<string> {
   const pglite = await openPglite();
   await applyMigrations(drizzle({ client: pglite, schema }) as unknown as Db);
@@ -64,8 +67,6 @@ async function dumpMigratedPglite(): Promise<string> {
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   return file;
 }
-
-let templateDir: string | undefined;
 
 export async function teardown() {
   if (templateDir) fs.rmSync(templateDir, { recursive: true, force: true });

@@ -102,7 +102,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
   // The last page stays on screen, dimmed, while the one asked for loads; none of its rows can be
   // chosen then, so a bulk action never acts on rows the new search or filter left out.
   const isStale = list.isPlaceholderData;
-  const selection = useRowSelection(isStale ? [] : rows, JSON.stringify(params));
+  const selection = useRowSelection(isStale ? [] : rows, params);
   const columnCount = columns.length + (hasActions ? 1 : 0) + (bulk ? 1 : 0);
 
   const search = (event: FormEvent) => {

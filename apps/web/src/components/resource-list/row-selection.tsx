@@ -6,17 +6,19 @@ const NONE: ReadonlySet<string> = new Set();
 type State = { view: string; chosen: ReadonlySet<string>; anchor?: string };
 
 /**
- * The rows chosen for a bulk action, on the page `view` names (its page, search, sort and
- * filters). A new view starts with none chosen: a row chosen before a filter changed is not ticked
- * again when the new page holds it too, and only the rows on the page can ever be acted on.
- * Shift with a click (or Shift+Space) gives every row from the last one ticked or unticked to this
- * one the state this one takes, as in a mail client.
+ * The rows chosen for a bulk action, on the page `view` describes (its page, search, sort and
+ * filters: the list's query). A new view starts with none chosen: a row chosen before a filter
+ * changed is not ticked again when the new page holds it too, and only the rows on the page can
+ * ever be acted on. Shift with a click (or Shift+Space) gives every row from the last one ticked or
+ * unticked to this one the state this one takes, as in a mail client.
  */
-export function useRowSelection<Row extends { _id: string }>(rows: readonly Row[], view: string) {
-  const [state, setState] = useState<State>({ view, chosen: NONE });
-  const chosen = state.view === view ? state.chosen : NONE;
+export function useRowSelection<Row extends { _id: string }>(rows: readonly Row[], view: object) {
+  const viewKey = JSON.stringify(view);
+  const [state, setState] = useState<State>({ view: viewKey, chosen: NONE });
+  const inView = (last: State): State => (last.view === viewKey ? last : { view: viewKey, chosen: NONE });
+  const { chosen } = inView(state);
   const update = (change: (current: State) => Omit<State, 'view'>) =>
-    setState((last) => ({ view, ...change(last.view === view ? last : { view, chosen: NONE }) }));
+    setState((last) => ({ view: viewKey, ...change(inView(last)) }));
   const selected = rows.filter((row) => chosen.has(row._id));
   const isAllChosen = rows.length > 0 && selected.length === rows.length;
   return {

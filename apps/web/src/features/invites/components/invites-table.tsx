@@ -46,7 +46,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
   const params = { page, sort, filters: url.filters };
   const list = useInvites(params);
   const rows = list.data?.data ?? [];
-  const selection = useRowSelection(rows, JSON.stringify(params));
+  const selection = useRowSelection(rows, params);
   const labelOf = (invite: Invite) => invite.email ?? `${invite.token.slice(0, 8)}…`;
   const statusFilter: ListFilter[] = [
     {
