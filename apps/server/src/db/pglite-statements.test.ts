@@ -41,7 +41,7 @@ describe('the PGlite internals this layer relies on', () => {
   });
 });
 
-describe('prepared reads on PGlite', () => {
+describe('prepared statements on PGlite', () => {
   it('answer exactly as PGlite itself, from the second time on through one prepared statement', async () => {
     const text = 'select id, name, born, tags, joined from people where id = any($1::int[]) or name = $2 order by id';
     const params = [[1], 'Nikos'];
@@ -58,11 +58,30 @@ describe('prepared reads on PGlite', () => {
     for (let i = 0; i < 2; i++) expect((await client.query(nullText, [null])).rows).toEqual([{ name: 'Nikos' }]);
   });
 
-  it('never prepare writes or one-off reads', async () => {
+  it('prepare repeated writes too, but never one-off statements or commands', async () => {
     const before = await preparedNames();
-    for (let i = 0; i < 3; i++) await client.query('update people set name = name where id = $1', [2]);
     await client.query('select count(*) from people where id > $1', [0]);
+    for (let i = 0; i < 3; i++) await client.query('set search_path = public');
     expect(await preparedNames()).toEqual(before);
+    const update = 'update people set name = name where id = $1';
+    for (let i = 0; i < 3; i++) expect((await client.query(update, [2])).affectedRows).toBe(1);
+    const { rows } = await pglite.query('select 1 from pg_prepared_statements where statement = $1', [update]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('run a write that fails once, reporting its error as PGlite does', async () => {
+    await pglite.exec(`
+      create sequence tickets;
+      create table counted (id int primary key default nextval('tickets'), n int check (n > 0));
+    `);
+    const text = 'insert into counted (n) values ($1) returning id';
+    expect((await client.query(text, [1])).rows).toEqual([{ id: 1 }]);
+    expect((await client.query(text, [1])).rows).toEqual([{ id: 2 }]);
+    const own = await pglite.query(text, [0]).catch((error: unknown) => error);
+    const prepared = await client.query(text, [0]).catch((error: unknown) => error);
+    expect(prepared).toMatchObject({ code: '23514', message: (own as Error).message, query: text });
+    // Each failed run took one number: run twice, the second failure would have taken another.
+    expect((await client.query(text, [1])).rows).toEqual([{ id: 5 }]);
   });
 
   it('keep at most 100 statements, closing the least recently used', async () => {
@@ -121,13 +140,22 @@ describe('prepared reads on PGlite', () => {
     expect((await client.query<{ city: string }>(text, [2])).rows[0]!.city).toBe('Αθήνα');
   });
 
-  it('plan every run for its own values, never with a generic plan', async () => {
-    const text = "select id from people where name like $1 || '%'";
-    for (let i = 0; i < 8; i++) await client.query(text, [i % 2 ? 'Ni' : 'Ε']);
-    const { rows } = await pglite.query<{ generic_plans: number; custom_plans: number }>(
-      'select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = $1',
-      [text],
-    );
-    expect(rows).toEqual([{ generic_plans: 0, custom_plans: 7 }]);
+  it('plan a read for its own values at every run, and a write once, whichever ran last', async () => {
+    const read = "select id from people where name like $1 || '%'";
+    const write = 'update people set born = born where id = $1';
+    for (let i = 0; i < 8; i++) {
+      await client.query(read, [i % 2 ? 'Ni' : 'Ε']);
+      await client.query(write, [(i % 2) + 1]);
+    }
+    const plans = async (statement: string) =>
+      (
+        await pglite.query<{ generic_plans: number; custom_plans: number }>(
+          'select generic_plans::int, custom_plans::int from pg_prepared_statements where statement = $1',
+          [statement],
+        )
+      ).rows[0];
+    expect(await plans(read)).toEqual({ generic_plans: 0, custom_plans: 7 });
+    // PostgreSQL's own choice: five runs planned for their values, then a plan for any.
+    expect(await plans(write)).toEqual({ generic_plans: 2, custom_plans: 5 });
   });
 });

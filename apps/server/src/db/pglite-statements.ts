@@ -7,17 +7,32 @@ type CommandComplete = InstanceType<typeof protocol.messages.CommandCompleteMess
 type Parser = (value: string, type: number) => unknown;
 
 const { serialize } = protocol;
+const { DatabaseError } = protocol.messages;
 
-/** A read seen this often is prepared; a one-off (a migration, a rare lookup) never is. */
+/** A statement seen this often is prepared; a one-off (a migration, a rare lookup) never is. */
 const PREPARE_AFTER = 2;
 /** Prepared statements kept; beyond this the least recently used is closed. */
 const MAX_PREPARED = 100;
 /** Statement texts counted towards PREPARE_AFTER, so the counts cannot grow without bound. */
 const MAX_COUNTED = 1000;
 
-const READ = /^\s*select\b/i;
+/** The statements that can be prepared: one read or write each, never a command or several. */
+const PREPARABLE = /^\s*(?:select|with|insert|update|delete)\b/i;
+/** A write, or a `with` whose main statement writes. */
+const WRITE = /^\s*(?:insert|update|delete)\b|^\s*with\b[\s\S]*\)\s*(?:insert|update|delete)\s/i;
+/** The commands whose rows PGlite counts as affected. */
+const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+/** The prepared statement has gone stale: its table changed shape since it was prepared. */
+const STALE_PLAN = '0A000';
 
-type Prepared = { name: string; paramTypes: number[] };
+/**
+ * A read is planned for its own values at every run: a generic plan cannot know that a search term
+ * is rare, and would scan where the trigram index answers at once. A write is planned once, as soon
+ * as PostgreSQL finds a plan for any values no costlier (its default): writes name their rows by key.
+ */
+type PlanMode = 'force_custom_plan' | 'auto';
+
+type Prepared = { name: string; paramTypes: number[]; mode: PlanMode };
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
@@ -30,33 +45,39 @@ function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 /**
- * PGlite parses and plans every query afresh and crosses into the engine six times for it. Reads
- * that repeat become named prepared statements instead, run with one call: parsed and planned
- * once, as drivers for a PostgreSQL server do. Anything unusual takes PGlite's own path, and a
- * prepared read that fails is run again that way, so errors read exactly as before.
+ * PGlite parses and plans every query afresh and crosses into the engine six times for it.
+ * Statements that repeat become named prepared statements instead, run with one call, as drivers
+ * for a PostgreSQL server do. Anything unusual takes PGlite's own path, as does a statement that
+ * could not be prepared or whose table changed shape since; errors read as PGlite's own.
  */
 export function withPreparedStatements(pglite: PGlite): PGlite {
   const counts = new Map<string, number>();
   const prepared = new Map<string, Prepared>();
   let nextName = 0;
+  /** The session's plan_cache_mode, set by the first prepared statement run. */
+  let planMode: PlanMode | undefined;
 
   const send = (parts: Uint8Array[]) => pglite.execProtocolStream(concat(parts), { syncToFs: false });
 
   async function prepare(text: string): Promise<Prepared> {
-    if (prepared.size >= MAX_PREPARED) {
-      const [oldestText, oldest] = prepared.entries().next().value!;
-      prepared.delete(oldestText);
-      await send([serialize.close({ type: 'S', name: oldest.name }), serialize.sync()]);
-    }
-    const name = `pglite_read_${++nextName}`;
+    if (prepared.size >= MAX_PREPARED) await close(prepared.keys().next().value!);
+    const name = `pglite_statement_${++nextName}`;
     const messages = await send([
       serialize.parse({ name, text }),
       serialize.describe({ type: 'S', name }),
       serialize.sync(),
     ]);
-    const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    const mode: PlanMode = WRITE.test(text) ? 'auto' : 'force_custom_plan';
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages), mode };
     prepared.set(text, statement);
     return statement;
+  }
+
+  async function close(text: string) {
+    const statement = prepared.get(text);
+    if (!statement) return;
+    prepared.delete(text);
+    await send([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]).catch(() => {});
   }
 
   async function run(statement: Prepared, params: unknown[], options?: QueryOptions): Promise<Results> {
@@ -68,7 +89,11 @@ export function withPreparedStatements(pglite: PGlite): PGlite {
       // eslint-disable-next-line @typescript-eslint/no-base-to-string
       return serializer ? serializer(value) : String(value);
     });
+    // The mode is the session's: switched, in the same call, only when this statement wants the other.
+    const switchMode = statement.mode === planMode ? [] : [serialize.query(`set plan_cache_mode = ${statement.mode}`)];
+    planMode = statement.mode;
     const messages = await send([
+      ...switchMode,
       serialize.bind({ statement: statement.name, values }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),
@@ -100,8 +125,12 @@ export function withPreparedStatements(pglite: PGlite): PGlite {
             : Object.fromEntries(result.fields.map(({ name }, column) => [name, values[column]])),
         );
       } else if (message.name === 'commandComplete') {
-        const [command, count] = (message as CommandComplete).text.split(' ');
-        Object.assign(result, { command, rowCount: Number(count) });
+        // `SELECT 2`, `INSERT 0 1`: the count comes last. A mode switch's `SET` comes first, and has none.
+        const words = (message as CommandComplete).text.split(' ');
+        const [command] = words;
+        const count = Number(words.at(-1));
+        if (WRITE_COMMANDS.has(command!)) result.affectedRows = (result.affectedRows ?? 0) + count;
+        Object.assign(result, { command, rowCount: Number.isNaN(count) ? undefined : count });
       }
     }
     return result;
@@ -116,7 +145,7 @@ export function withPreparedStatements(pglite: PGlite): PGlite {
   }
 
   async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    if (!prepared.has(text) && (options?.blob || !READ.test(text) || count(text) < PREPARE_AFTER)) {
+    if (!prepared.has(text) && (options?.blob || !PREPARABLE.test(text) || count(text) < PREPARE_AFTER)) {
       return pglite.query<T>(text, params, options);
     }
     await pglite._checkReady();
@@ -124,19 +153,23 @@ export function withPreparedStatements(pglite: PGlite): PGlite {
     const result = await pglite._runExclusiveTransaction(() =>
       pglite._runExclusiveQuery(async () => {
         let statement = prepared.get(text);
+        if (statement) {
+          prepared.delete(text); // re-inserted: the map's order is the order of use
+          prepared.set(text, statement);
+        } else {
+          statement = await prepare(text).catch(() => undefined);
+          if (!statement) return undefined;
+        }
         try {
-          if (statement) {
-            prepared.delete(text); // re-inserted: the map's order is the order of use
-            prepared.set(text, statement);
-          } else {
-            statement = await prepare(text);
-          }
           return await run(statement, params, options);
-        } catch {
-          prepared.delete(text);
-          if (statement)
-            await send([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]).catch(() => {});
-          return undefined;
+        } catch (error) {
+          // A statement that ran and failed is not run again: a write must happen at most once.
+          if (error instanceof DatabaseError && error.code !== STALE_PLAN) {
+            throw Object.assign(error, { query: text, params, queryOptions: options });
+          }
+          await close(text);
+          if (error instanceof DatabaseError) return undefined;
+          throw error;
         }
       }),
     );
