@@ -46,7 +46,7 @@ export function startRetention(options: {
         const tables = await database.upkeep();
         if (tables.length > 0) {
           const ms = Math.round(performance.now() - started);
-          logger.info({ tables, ms }, 'vacuumed and analysed the tables that had grown');
+          logger.info({ tables, ms }, 'vacuumed and analysed the tables that were due');
         }
       });
     } catch (error) {
