@@ -119,8 +119,10 @@ await run(sql`
   join actors on actors.n = 1 + i % ${AUDIT_ACTORS}
   cross join admin`);
 for (const { indexdef } of auditIndexes) await run(sql.raw(indexdef));
-// As the product's upkeep leaves a running install: statistics, and every page marked visible to all.
-await run(sql`vacuum analyze`);
+// As the product's upkeep leaves a running install: every page marked visible to all (a vacuum,
+// which no transaction may hold), and statistics.
+await db.execute(sql`vacuum`);
+await run(sql`analyze`);
 
 const [{ count }] = (await run(sql`select count(*)::int as count from users`)).rows;
 await app.close();
