@@ -119,9 +119,21 @@ await run(sql`
   join actors on actors.n = 1 + i % ${AUDIT_ACTORS}
   cross join admin`);
 for (const { indexdef } of auditIndexes) await run(sql.raw(indexdef));
-// As the product's upkeep leaves a running install: every page marked visible to all (a vacuum,
-// which no transaction may hold), and statistics.
-await db.execute(sql`vacuum`);
+// As the product's upkeep leaves a running install: every page marked visible to all, and
+// statistics. No transaction may hold a vacuum, and on PostgreSQL it may outlast a request's
+// statement timeout: it gets a connection of its own without one.
+if (config.databaseUrl) {
+  const client = await db.$client.connect();
+  try {
+    await client.query('set statement_timeout = 0');
+    await client.query('vacuum');
+  } finally {
+    await client.query('reset statement_timeout').catch(() => {});
+    client.release();
+  }
+} else {
+  await db.execute(sql`vacuum`);
+}
 await run(sql`analyze`);
 
 const [{ count }] = (await run(sql`select count(*)::int as count from users`)).rows;

@@ -127,9 +127,9 @@ export function withPreparedStatements(pglite: PGlite): PGlite {
       } else if (message.name === 'commandComplete') {
         // `SELECT 2`, `INSERT 0 1`: the count comes last. A mode switch's `SET` comes first, and has none.
         const words = (message as CommandComplete).text.split(' ');
-        const [command] = words;
+        const command = words[0]!;
         const count = Number(words.at(-1));
-        if (WRITE_COMMANDS.has(command!)) result.affectedRows = (result.affectedRows ?? 0) + count;
+        if (WRITE_COMMANDS.has(command)) result.affectedRows = (result.affectedRows ?? 0) + count;
         Object.assign(result, { command, rowCount: Number.isNaN(count) ? undefined : count });
       }
     }
@@ -163,13 +163,14 @@ export function withPreparedStatements(pglite: PGlite): PGlite {
         try {
           return await run(statement, params, options);
         } catch (error) {
-          // A statement that ran and failed is not run again: a write must happen at most once.
-          if (error instanceof DatabaseError && error.code !== STALE_PLAN) {
-            throw Object.assign(error, { query: text, params, queryOptions: options });
+          if (!(error instanceof DatabaseError)) throw error;
+          // A statement whose table changed shape is run through PGlite's path, which parses it
+          // anew; one that ran and failed is not run again: a write happens at most once.
+          if (error.code === STALE_PLAN) {
+            await close(text);
+            return undefined;
           }
-          await close(text);
-          if (error instanceof DatabaseError) return undefined;
-          throw error;
+          throw Object.assign(error, { query: text, params, queryOptions: options });
         }
       }),
     );
