@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORKER_NICE } from '../lib/thread-priority.js';
+import { threadNiceness } from '../test/thread-niceness.js';
 import { openPgliteThread, type PgliteThread } from './pglite-thread.js';
 
 let thread: PgliteThread;
@@ -32,6 +34,12 @@ describe('PGlite on its own thread', () => {
     expect(took).toBeGreaterThan(100);
     expect(longestGap).toBeLessThan(took / 2);
     expect(turns).toBeGreaterThan(10);
+  });
+
+  it.runIf(process.platform === 'linux')('runs below the priority of the event loop', () => {
+    // This file's process holds one PGlite thread and no password workers.
+    expect(threadNiceness().filter((nice) => nice === WORKER_NICE)).toHaveLength(1);
+    expect(threadNiceness()[0]).toBe(0);
   });
 
   it('answers rows as PGlite does, with the caller’s parsers applied to their types', async () => {

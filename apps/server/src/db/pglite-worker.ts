@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { collectWhenIdle } from '../lib/idle-collection.js';
+import { lowerThisThread } from '../lib/thread-priority.js';
 import { openPglite } from './pglite-engine.js';
 import { withPreparedStatements } from './pglite-statements.js';
 import { OPENED, errorData, type QueryRequest, type Reply, type Request } from './pglite-protocol.js';
@@ -17,6 +18,9 @@ const send = (reply: Reply) => port.postMessage(reply);
 const fail = (id: number, error: unknown) => send({ id, error: errorData(error) });
 
 const { dataDir, template } = workerData as { dataDir?: string; template?: string };
+// Below the event loop's priority, as the password workers are: on a busy machine a statement
+// would otherwise hold the core that answers health checks and sends the rows already read.
+await lowerThisThread();
 let pglite: PGlite;
 try {
   pglite = await openPglite(dataDir, template === undefined ? undefined : new Blob([fs.readFileSync(template)]));

@@ -1,20 +1,14 @@
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { threadNiceness, threads } from '../test/thread-niceness.js';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from './passwords.js';
 import { createPasswordWorkers, MAX_QUEUED_JOBS, PasswordQueueFull } from './password-workers.js';
+import { WORKER_NICE } from './thread-priority.js';
 
 const IDLE_WORKER_MS = 10_000;
 
-/** Each of this process's threads with its nice value (field 19 of /proc/self/task/<tid>/stat). */
-const threads = () =>
-  fs.readdirSync('/proc/self/task').map((tid) => {
-    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    return { tid, nice: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) };
-  });
-const threadNiceness = () => threads().map((thread) => thread.nice);
 const workerThreadIds = () =>
   threads()
-    .filter((thread) => thread.nice === 10)
+    .filter((thread) => thread.nice === WORKER_NICE)
     .map((thread) => thread.tid);
 
 describe('password workers', () => {
@@ -48,7 +42,7 @@ describe('password workers', () => {
   it.runIf(process.platform === 'linux')('run below the priority of the event loop', async () => {
     const workers = createPasswordWorkers(ARGON2_OPTIONS, 2);
     await Promise.all([workers.run({ op: 'hash', password: 'a' }), workers.run({ op: 'hash', password: 'b' })]);
-    expect(threadNiceness().filter((nice) => nice === 10).length).toBeGreaterThanOrEqual(2);
+    expect(threadNiceness().filter((nice) => nice === WORKER_NICE).length).toBeGreaterThanOrEqual(2);
     expect(threadNiceness()[0]).toBe(0);
   });
 

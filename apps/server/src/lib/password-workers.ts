@@ -3,12 +3,8 @@ import path from 'node:path';
 import type { Options } from '@node-rs/argon2';
 import { Piscina } from 'piscina';
 import type { PasswordJob } from './password-worker.js';
+import { WORKER_NICE } from './thread-priority.js';
 
-/**
- * Each worker runs below the event loop's priority (Linux nice 10), so argon2id takes only the CPU
- * the event loop leaves: a sign-in flood cannot slow every other answer.
- */
-const WORKER_NICE = 10;
 const IDLE_WORKER_MS = 10_000;
 /** Jobs a worker holds: the one it runs and the next, so it never waits for the event loop between them. */
 const JOBS_PER_WORKER = 2;
@@ -31,9 +27,10 @@ type Job = { op: 'hash'; password: string } | { op: 'verify'; hash: string; pass
 export type PasswordWorkers = { run(job: Job): Promise<string | boolean>; close(): Promise<void> };
 
 /**
- * One worker per core: argon2id keeps a core busy, so more workers would only take turns on the
- * same cores, each one more thread the event loop has to win its core back from. Workers stop
- * once idle and never hold the process open.
+ * Each worker runs below the event loop's priority (thread-priority.ts), so a sign-in flood cannot
+ * slow every other answer. One worker per core: argon2id keeps a core busy, so more workers would
+ * only take turns on the same cores, each one more thread the event loop has to win its core back
+ * from. Workers stop once idle and never hold the process open.
  */
 export function createPasswordWorkers(
   options: Options,
