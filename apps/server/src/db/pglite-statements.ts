@@ -136,7 +136,7 @@ export function withPreparedStatements(pglite: PGlite): PGlite {
     return result;
   }
 
-  /** How often a read has been seen, including this time; the counts are forgotten when full. */
+  /** How often a statement has been seen, including this time; the counts are forgotten when full. */
   function count(text: string): number {
     if (counts.size >= MAX_COUNTED && !counts.has(text)) counts.clear();
     const seen = (counts.get(text) ?? 0) + 1;
