@@ -18,6 +18,8 @@ type RunningApp = {
   channel: { url: string; close(): Promise<void> };
   smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
   google: GoogleStandIn;
+  /** What the server has written since the current test began. */
+  log: { text(): string; clear(): void };
 };
 
 type GoogleStandIn = Awaited<ReturnType<typeof startGoogleKeys>> & {
@@ -70,7 +72,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  * own. The server listens on 127.0.0.1 either way; Chromium resolves localhost to the loopback.
  */
 export const test = base.extend<
-  object,
+  { serverLog: void },
   { app: RunningApp; host: string; serverEnv: Record<string, string>; seedUsers: number }
 >({
   host: ['127.0.0.1', { scope: 'worker', option: true }],
@@ -111,7 +113,8 @@ export const test = base.extend<
           GOOGLE_JWKS_URL: google.jwksUrl,
           TELEGRAM_CHANNEL: 'community_test',
           TELEGRAM_BASE_URL: channel.url,
-          LOG_LEVEL: 'warn',
+          // Every request with its status and time: a failed test shows the server's side of it.
+          LOG_LEVEL: 'info',
           ...serverEnv,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -120,7 +123,8 @@ export const test = base.extend<
       child.stdout!.on('data', (chunk) => (output += chunk));
       child.stderr!.on('data', (chunk) => (output += chunk));
       await waitForHealth(`http://127.0.0.1:${port}`, child, () => output);
-      await use({ baseURL, smtp, google, channel });
+      const log = { text: () => output, clear: () => void (output = '') };
+      await use({ baseURL, smtp, google, channel, log });
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
       await smtp.close();
@@ -132,6 +136,16 @@ export const test = base.extend<
     { scope: 'worker', timeout: 600_000 },
   ],
   baseURL: async ({ app }, use) => use(app.baseURL),
+  /** A test that fails carries what its server logged meanwhile: requests, answers, errors. */
+  serverLog: [
+    async ({ app }, use, testInfo) => {
+      app.log.clear();
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus)
+        process.stderr.write(`server log of "${testInfo.title}":\n${readableLog(app.log.text())}\n`);
+    },
+    { auto: true },
+  ],
   // No page ever reaches Google: its script is answered here.
   context: async ({ context, app }, use) => {
     await standInForGoogle(context, app.google);
@@ -140,6 +154,44 @@ export const test = base.extend<
 });
 
 export { expect };
+
+/**
+ * pino's lines, one short line each: when, the request, its answer and time, or the message.
+ * Requests for the build's assets are left out.
+ */
+function readableLog(output: string): string {
+  const assets = new Set<string>();
+  return output
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((line) => {
+      try {
+        const { time, level, reqId, req, res, responseTime, msg, err } = JSON.parse(line) as {
+          time: number;
+          level: number;
+          reqId?: string;
+          req?: { method: string; url: string };
+          res?: { statusCode: number };
+          responseTime?: number;
+          msg: string;
+          err?: { message: string };
+        };
+        if (reqId && (assets.has(reqId) || req?.url.startsWith('/assets/'))) {
+          assets.add(reqId);
+          return [];
+        }
+        const what = req
+          ? `${req.method} ${req.url}`
+          : res
+            ? `${res.statusCode} in ${Math.round(responseTime ?? 0)} ms`
+            : `${level >= 40 ? 'WARN+ ' : ''}${msg}${err ? `: ${err.message}` : ''}`;
+        return [`  ${new Date(time).toISOString().slice(11, 23)} ${reqId ?? ''} ${what}`];
+      } catch {
+        return [`  ${line}`];
+      }
+    })
+    .join('\n');
+}
 
 /** A 1×1 PNG for pictures that would come from elsewhere. */
 const PIXEL = Buffer.from(

@@ -11,7 +11,9 @@ export default defineConfig({
   // The tests mostly wait on the browser and the server: two use the two cores, three crowd them.
   workers: 2,
   forbidOnly: true,
-  retries: 0,
+  // A test that fails is run once more on a fresh worker, with a server of its own: one that passes
+  // then is reported as flaky, its first failure printed with the server's log, and the run goes on.
+  retries: 1,
   // Every accessibility check and every picture is made in both themes: the longest flows pass
   // 45 s with two workers on two cores.
   timeout: 90_000,

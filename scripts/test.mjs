@@ -44,12 +44,18 @@ if (selected.length === 0) {
 
 /** Vitest and Playwright JSON reports count differently. */
 function countResults(report) {
-  if (report.stats) return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
-  return { passed: report.numPassedTests, failed: report.numFailedTests };
+  if (report.stats)
+    return {
+      passed: report.stats.expected + report.stats.flaky,
+      failed: report.stats.unexpected,
+      flaky: report.stats.flaky,
+    };
+  return { passed: report.numPassedTests, failed: report.numFailedTests, flaky: 0 };
 }
 
 let passed = 0;
 let failed = 0;
+let flaky = 0;
 let broken = false;
 for (const suite of selected) {
   if (suite.run) {
@@ -71,6 +77,7 @@ for (const suite of selected) {
     const counts = countResults(JSON.parse(fs.readFileSync(suite.results, 'utf8')));
     passed += counts.passed;
     failed += counts.failed;
+    flaky += counts.flaky;
     if (counts.passed + counts.failed === 0) broken = true;
   }
   if (status !== 0) {
@@ -79,5 +86,5 @@ for (const suite of selected) {
   }
 }
 fs.rmSync(resultsDir, { recursive: true, force: true });
-console.log(`\ntests: ${passed} passed, ${failed} failed`);
+console.log(`\ntests: ${passed} passed${flaky > 0 ? ` (${flaky} on a second try)` : ''}, ${failed} failed`);
 process.exit(broken || failed > 0 ? 1 : 0);

@@ -5,6 +5,16 @@ import { expectAccessible, shoot, signInAs } from './session';
 /** A toast, not the same words in the texts being edited. */
 const toastOf = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
+/** Answers 'Yes' to the Generate question, and expects the server to have published. */
+async function confirmGenerate(page: Page, yes: string) {
+  const generated = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && /"generate_files":true/.test(response.request().postData() ?? ''),
+  );
+  await page.getByRole('alertdialog').getByRole('button', { name: yes }).click();
+  expect((await generated).status()).toBe(200);
+}
+
 /** A button of the editor's language bar (the header has a language switch of its own). */
 const languageButton = (page: Page, code: string) =>
   page.getByRole('group', { name: /^(Languages|Γλώσσες)$/ }).getByRole('button', { name: code, exact: true });
@@ -38,7 +48,7 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
     await page.getByRole('button', { name: 'Generate Translations' }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText('Are you sure you want to regenerate translations?');
-    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await confirmGenerate(page, 'Yes');
     await expect(toastOf(page, 'Translations generated successfully')).toBeVisible();
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'What happened lately' })).toBeVisible();
@@ -52,7 +62,7 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
     await editText(page, 'EL', 'dashboard.activity.title', 'Τι έγινε πρόσφατα');
     await expect(toastOf(page, 'Οι μεταφράσεις αποθηκεύτηκαν επιτυχώς')).toBeVisible();
     await page.getByRole('button', { name: 'Δημιουργία μεταφράσεων' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Ναι' }).click();
+    await confirmGenerate(page, 'Ναι');
     await expect(toastOf(page, 'Οι μεταφράσεις δημιουργήθηκαν επιτυχώς')).toBeVisible();
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Τι έγινε πρόσφατα' })).toBeVisible();
