@@ -1,7 +1,7 @@
 // HTTP scenarios against the product with the benchmark data set, each beside a bare Fastify
 // "hello" route measured in the same run (50 connections, 3 s warm-up, 10 s measured).
 // `npm run bench:http` runs PGlite (seeding ./bench-data first if it is empty) and, with
-// DATABASE_URL, PostgreSQL too. `-- --seconds 5` for a quicker look, `-- --only locales` for some,
+// DATABASE_URL, PostgreSQL too (its pool DATABASE_POOL_SIZE when set). `-- --seconds 5` for a quicker look, `-- --only locales` for some,
 // `-- --engine postgres --out 1m` against another data set (BENCH_DATA_DIR for PGlite).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -311,6 +311,7 @@ if (process.env.DATABASE_URL && values.engine !== 'pglite') {
     await runEngine('PostgreSQL', {
       DATABASE_URL: process.env.DATABASE_URL,
       JWT_SECRET: SIGNING_KEY,
+      DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
     }),
   );
 }

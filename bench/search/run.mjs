@@ -1,7 +1,8 @@
 // The users search with a new term each request, beside the same search done the way Strapi 5
-// does it (see server.mjs), in the same run, through the same database pool, 10 connections.
+// does it (see server.mjs), in the same run, on the same database, 10 connections.
 // `npm run bench:search -- --engine pglite|postgres [--out 1m] [--seconds 10]`: PGlite in
-// BENCH_DATA_DIR (default ./bench-data), PostgreSQL at DATABASE_URL; seed either with bench:seed.
+// BENCH_DATA_DIR (default ./bench-data), PostgreSQL at DATABASE_URL (with the product's pool of
+// DATABASE_POOL_SIZE connections when set); seed either with bench:seed.
 // Then /healthz latency idle and during the search load: is the event loop free?
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -94,9 +95,9 @@ async function measure({ url, options }, settle) {
 }
 
 /**
- * Waits until the database has nothing left over: as many readiness checks at once as the load
- * had connections, each of which needs the engine (a pooled connection, or PGlite's only one),
- * all answered at once.
+ * Waits until the database has nothing left over from the load on `base`: as many readiness
+ * checks at once as the load had connections, each of which needs the engine (a pooled
+ * connection, or PGlite's only one), all answered at once.
  */
 async function drained(base) {
   for (;;) {
@@ -148,7 +149,11 @@ const postgres = values.engine === 'postgres';
 if (postgres && !process.env.DATABASE_URL) throw new Error('--engine postgres needs DATABASE_URL');
 const label = postgres ? 'PostgreSQL' : 'PGlite';
 const env = postgres
-  ? { DATABASE_URL: process.env.DATABASE_URL, JWT_SECRET: SIGNING_KEY }
+  ? {
+      DATABASE_URL: process.env.DATABASE_URL,
+      JWT_SECRET: SIGNING_KEY,
+      DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
+    }
   : { DATA_DIR: process.env.BENCH_DATA_DIR ?? path.join(root, 'bench-data') };
 const started = Date.now();
 const server = await startServer(env);
@@ -167,7 +172,11 @@ try {
   const productPath = (q) => `/api/auth/users?q=${q}&limit=25`;
   const plainPath = (q) => `/search?q=${q}`;
   for (const kind of kinds(users).filter((k) => !values.only || k.name.includes(values.only))) {
-    const settle = () => drained(server.product);
+    // Either way's statements may outlast its load; the Strapi way's run on a pool of their own.
+    const settle = async () => {
+      await drained(server.product);
+      await drained(server.plain);
+    };
     const product = await measure(searching(server.product, productPath, kind.term, auth), settle);
     const plain = await measure(searching(server.plain, plainPath, kind.term), settle);
     // Searches the Strapi way still running when the load stops would slow what is measured next.

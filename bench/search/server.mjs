@@ -1,7 +1,8 @@
 // The product built from apps/server/dist, and beside it, on a second port of the same process,
 // the users search done the way Strapi 5 does it: `ILIKE '%term%'` on name and email over a copy
-// of the users table that has no index at all, then `count(*)` of the same, through the product's
-// own database pool (`deps.db`). Prints "ready <product url> <plain url>" when both listen.
+// of the users table that has no index at all, then `count(*)` of the same: on PostgreSQL through
+// a pool of ten connections, as Strapi's knex keeps by default, whatever the product's pool is; on
+// PGlite through the product's one engine. Prints "ready <product url> <plain url>" when both listen.
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -18,6 +19,15 @@ const { queryRows } = await import(dist('db/query-rows.js'));
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn' });
 const { app, deps } = await buildApp(config, { logStream: pino.destination(2) });
 const { db } = deps;
+const STRAPI_POOL_SIZE = 10;
+const strapiDatabase = config.databaseUrl
+  ? (await import(dist('db/postgres.js'))).createPostgresDatabase(
+      config.databaseUrl,
+      pino({ level: 'warn' }, pino.destination(2)),
+      STRAPI_POOL_SIZE,
+    )
+  : undefined;
+const strapiDb = strapiDatabase?.db ?? db;
 
 // The copy: the columns the users list shows, no primary key, no index. Made again when the
 // users table has changed size since.
@@ -41,13 +51,20 @@ plain.get('/search', async (request) => {
   const pattern = containsPattern(String(request.query.q ?? ''));
   const where = sql`name ilike ${pattern} or email ilike ${pattern}`;
   const data = await queryRows(
-    db,
+    strapiDb,
     sql`select id, created_at, name, email, username, avatar_url, confirmed, blocked
         from bench_users_plain where ${where} order by created_at desc, id desc limit 25`,
   );
-  const [{ n: total }] = await queryRows(db, sql`select count(*)::int as n from bench_users_plain where ${where}`);
+  const [{ n: total }] = await queryRows(
+    strapiDb,
+    sql`select count(*)::int as n from bench_users_plain where ${where}`,
+  );
   return { data, total };
 });
+
+// As the product's /readyz: a statement through the pool, so as many at once wait for every
+// search still running to end.
+plain.get('/readyz', async () => queryRows(strapiDb, sql`select 1`));
 
 await app.listen({ port: 0, host: '127.0.0.1' });
 await plain.listen({ port: 0, host: '127.0.0.1' });
@@ -56,6 +73,7 @@ process.stdout.write(
 );
 process.on('SIGTERM', async () => {
   await plain.close();
+  await strapiDatabase?.close();
   await app.close();
   process.exit(0);
 });

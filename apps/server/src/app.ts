@@ -127,7 +127,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const handlers = registerHandlersInFlight(app);
 
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger }));
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+      dataDir: config.dataDir,
+      logger,
+    }));
   const { db } = database;
 
   try {

@@ -38,6 +38,14 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe('127.0.0.1,10.0.0.0/8');
   });
 
+  it('takes the PostgreSQL pool size as a whole number from 1 to 100, unset by default', () => {
+    expect(loadConfig({}).databasePoolSize).toBeUndefined();
+    expect(loadConfig({ DATABASE_POOL_SIZE: '' }).databasePoolSize).toBeUndefined();
+    expect(loadConfig({ DATABASE_POOL_SIZE: '6' }).databasePoolSize).toBe(6);
+    for (const bad of ['0', '2.5', '101', 'many'])
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
   it('names every bad variable at once', () => {
     const attempt = () =>
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', JWT_SECRET: 'short' });

@@ -49,6 +49,7 @@ const envSchema = z
     PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65535).default(3000)),
     HOST: z.preprocess(blankIsUnset, z.string().default('0.0.0.0')),
     DATABASE_URL: optional(url(['postgres:', 'postgresql:'])),
+    DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(100)),
     DATA_DIR: z.preprocess(blankIsUnset, z.string().default('./data')),
     // The sign-in form checks addresses with this same rule, so the administrator can always sign in.
     ADMIN_EMAIL: optional(emailSchema),
@@ -108,6 +109,8 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL's pooled connections at most; unset: two per core, at most ten. */
+  databasePoolSize: number | undefined;
   dataDir: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: path.resolve(e.DATA_DIR),
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

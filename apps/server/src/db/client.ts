@@ -44,12 +44,14 @@ export const migrationsFolder = path.resolve(import.meta.dirname, '../../src/db/
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
+  /** PostgreSQL's connections at most; unset: the default for this machine. */
+  poolSize?: number;
   dataDir: string;
   logger: Logger;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const { createPostgresDatabase } = await import('./postgres.js');
-    return createPostgresDatabase(options.databaseUrl, options.logger);
+    return createPostgresDatabase(options.databaseUrl, options.logger, options.poolSize);
   }
   const { createPgliteDatabase } = await import('./pglite.js');
   return createPgliteDatabase({ dataDir: options.dataDir });

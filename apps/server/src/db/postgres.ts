@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import os from 'node:os';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -18,11 +19,20 @@ const HEARTBEAT_TIMEOUT_MS = 3000;
 const HEARTBEAT_PREFIX = 'heartbeat:';
 /** The listening connection's name in `pg_stat_activity`. */
 export const LISTENER_NAME = 'community table changes';
+/** The name in `pg_stat_activity` of a connection that holds a lock for a job or the start-up. */
+export const LOCK_HOLDER_NAME = 'community lock';
 
-export function createPostgresDatabase(url: string, logger: Logger): Database {
+/**
+ * The pool's size unless DATABASE_POOL_SIZE gives it: two connections per core, at most ten.
+ * Statements beyond the cores share them and all finish late; in turn, most finish at once
+ * (docs/decisions/022-database-pool-size.md).
+ */
+export const defaultPoolSize = () => Math.min(10, 2 * os.availableParallelism());
+
+export function createPostgresDatabase(url: string, logger: Logger, poolSize = defaultPoolSize()): Database {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: poolSize,
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
     statement_timeout: 15_000,
@@ -30,6 +40,25 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', (error) => logger.warn({ err: error }, 'database connection lost'));
   const db = drizzle({ client: pool, schema });
+  // A lock is held for as long as its work runs (a mail sent, a feed fetched, the migrations), on a
+  // connection of its own, at most one per lock: not on the pool's, which the work and the
+  // requests need meanwhile.
+  const lockPool = new pg.Pool({
+    connectionString: url,
+    max: Object.keys(ADVISORY_LOCKS).length,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    application_name: LOCK_HOLDER_NAME,
+  });
+  lockPool.on('error', (error) => logger.warn({ err: error }, 'database connection lost'));
+  const onLockConnection = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const client = await lockPool.connect();
+    try {
+      return await work(client);
+    } finally {
+      client.release();
+    }
+  };
   const withoutStatementTimeout = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     try {
@@ -50,7 +79,7 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
       await withoutStatementTimeout((client) => applyMigrations(drizzle({ client, schema }) as Db));
     },
     withStartupLock: (work) =>
-      withoutStatementTimeout(async (lockClient) => {
+      onLockConnection(async (lockClient) => {
         await lockClient.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.startup]);
         try {
           return await work();
@@ -58,9 +87,8 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
           await lockClient.query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.startup]).catch(() => {});
         }
       }),
-    tryJobLock: async (key, work) => {
-      const lockClient = await pool.connect();
-      try {
+    tryJobLock: (key, work) =>
+      onLockConnection(async (lockClient) => {
         const { rows } = await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
           key,
         ]);
@@ -71,10 +99,7 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
         } finally {
           await lockClient.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
         }
-      } finally {
-        lockClient.release();
-      }
-    },
+      }),
     listen: async (channel, onMessage, onLive) => {
       let stopped = false;
       let current: pg.Client | undefined;
@@ -138,6 +163,8 @@ export function createPostgresDatabase(url: string, logger: Logger): Database {
       await pool.query('select 1');
     },
     upkeep: async () => [],
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), lockPool.end()]);
+    },
   };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { queryRows } from './query-rows.js';
 import { cached, watchTableChanges, type TableChanges } from './table-changes.js';
-import { LISTENER_NAME } from './postgres.js';
+import { defaultPoolSize, LISTENER_NAME } from './postgres.js';
 
 let test: TestDatabase;
 let changes: TableChanges;
@@ -175,7 +175,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a lost subscription on PostgreSQL
   });
 
   it('keeps listening while every pooled connection is busy for longer than a heartbeat may take', async () => {
-    const busy = Promise.all(Array.from({ length: 10 }, () => db().execute(sql`select pg_sleep(6)`)));
+    const busy = Promise.all(Array.from({ length: defaultPoolSize() }, () => db().execute(sql`select pg_sleep(6)`)));
     const until = Date.now() + 6500;
     let lost = false;
     while (Date.now() < until) {
