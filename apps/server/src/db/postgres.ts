@@ -25,7 +25,7 @@ export const LOCK_HOLDER_NAME = 'community lock';
 /**
  * The pool's size unless DATABASE_POOL_SIZE gives it: two connections per core, at most ten.
  * Statements beyond the cores share them and all finish late; in turn, most finish at once
- * (docs/decisions/022-database-pool-size.md).
+ * (docs/decisions/024-database-pool-size.md).
  */
 export const defaultPoolSize = () => Math.min(10, 2 * os.availableParallelism());
 
