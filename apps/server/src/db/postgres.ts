@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { ADVISORY_LOCKS } from './advisory-locks.js';
-import type { Database, Db } from './client.js';
+import type { Database } from './client.js';
 import { applyMigrations } from './migrate.js';
 import * as schema from './schema.js';
 
@@ -59,24 +59,21 @@ export function createPostgresDatabase(url: string, logger: Logger, poolSize = d
       client.release();
     }
   };
-  const withoutStatementTimeout = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
-    try {
-      await client.query('set statement_timeout = 0');
-      return await work(client);
-    } finally {
-      await client.query('reset statement_timeout').catch(() => {});
-      client.release();
-    }
-  };
   return {
     db,
     kind: 'postgres',
     hearsCommitsFirst: false,
-    // Waiting for another instance's start-up, or building an index on a large table, may
-    // rightly take longer than any request's statement.
+    // Building an index on a large table may rightly take longer than any request's statement
+    // (the lock pool has no statement timeout: waiting for another instance's start-up may too).
     migrate: async () => {
-      await withoutStatementTimeout((client) => applyMigrations(drizzle({ client, schema }) as Db));
+      const client = await pool.connect();
+      try {
+        await client.query('set statement_timeout = 0');
+        await applyMigrations(drizzle({ client, schema }));
+      } finally {
+        await client.query('reset statement_timeout').catch(() => {});
+        client.release();
+      }
     },
     withStartupLock: (work) =>
       onLockConnection(async (lockClient) => {
