@@ -71,6 +71,44 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
     await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
   });
 
+  test('of some 800 texts only those in view are drawn, and every one is in reach', async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/translations');
+    const table = page.getByRole('table');
+    const texts = page.getByRole('textbox', { name: /^Text of / });
+    await expect(texts.first()).toBeVisible();
+    const heading = await page.getByRole('heading', { name: /^Texts \(\d+\)$/ }).textContent();
+    const count = Number(/\d+/.exec(heading ?? '')![0]);
+    expect(count).toBeGreaterThan(500);
+    // Assistive technology is told of every row; the page holds a screenful and a few more.
+    await expect(table).toHaveAttribute('aria-rowcount', String(count + 1));
+    expect(await texts.count()).toBeLessThan(60);
+
+    // Scrolled to its end, the table draws its last row.
+    const lastRow = page.locator(`tbody tr[aria-rowindex="${count + 1}"]`);
+    await expect(async () => {
+      await table.evaluate((element) => element.parentElement!.scrollTo({ top: element.parentElement!.scrollHeight }));
+      await expect(lastRow).toBeVisible({ timeout: 500 });
+    }).toPass();
+    // Tab walks on from the rows drawn to the ones drawn as it goes.
+    const lastKey = await lastRow.getByRole('textbox', { name: /^Key / }).inputValue();
+    await table.evaluate((element) => element.parentElement!.scrollTo({ top: 0 }));
+    await texts.first().focus();
+    for (let step = 0; step < 90; step++) await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    await expect(focused).toHaveAttribute('aria-label', /^(Key|Text of|Delete) /);
+    expect(Number(await focused.locator('xpath=ancestor::tr').getAttribute('aria-rowindex'))).toBeGreaterThan(30);
+
+    // An edit shows in the raw JSON too; a text added takes the focus at the top.
+    await texts.first().fill('Edited here');
+    await expect(page.getByRole('textbox', { name: 'Raw JSON' })).toHaveValue(/"Edited here"/);
+    await page.getByRole('button', { name: 'Add text' }).click();
+    await expect(page.getByRole('textbox', { name: 'Key —' })).toBeFocused();
+    await expect(page.getByRole('heading', { name: `Texts (${count + 1})` })).toBeVisible();
+    await page.getByRole('searchbox').fill(lastKey);
+    await expect(texts).toHaveCount(1);
+  });
+
   test('rows, sorting, the raw editor and a new language', async ({ page }) => {
     await signInAs(page, ADMIN.email, ADMIN.password);
     await page.goto('/admin/translations');

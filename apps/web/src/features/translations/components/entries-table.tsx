@@ -1,5 +1,6 @@
 import { ArrowDownAZ, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { IconButton } from '../../../components/ui/icon-button';
@@ -7,14 +8,39 @@ import { newRow, type EntryRow } from '../entry-rows';
 
 type Props = { rows: EntryRow[]; onChange: (rows: EntryRow[]) => void };
 
-/** Key and text per row; the filter only hides rows, it never drops them. */
+/** The height of a row with a one-line text, until the row is drawn and measured. */
+const ROW_ESTIMATE_PX = 46;
+/** Rows drawn beyond each edge of the view, so that scrolling and Tab find them ready. */
+const ROWS_BEYOND_VIEW = 8;
+
+/**
+ * Key and text per row; the filter only hides rows, it never drops them. A language has some 800
+ * texts: only the rows in view are drawn (and measured, as texts wrap and fields are resized), so
+ * that typing, saving and generating stay quick on a slow device.
+ */
 export function EntriesTable({ rows, onChange }: Props) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
+  // The row just added, whose key field takes the focus once it is drawn.
+  const [added, setAdded] = useState<number>();
+  const scroller = useRef<HTMLDivElement>(null);
   const needle = filter.trim().toLowerCase();
   const visible = needle
     ? rows.filter((row) => row.key.toLowerCase().includes(needle) || row.value.toLowerCase().includes(needle))
     : rows;
+  // The app is not built with React Compiler, whose memoising this library's functions would defeat.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: visible.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    getItemKey: (index) => visible[index]!.id,
+    overscan: ROWS_BEYOND_VIEW,
+  });
+  const drawn = virtualizer.getVirtualItems();
+  const spaceBefore = drawn[0]?.start ?? 0;
+  const spaceAfter = virtualizer.getTotalSize() - (drawn.at(-1)?.end ?? 0);
+  const toTop = () => scroller.current?.scrollTo({ top: 0 });
   const update = (id: number, change: Partial<EntryRow>) =>
     onChange(rows.map((row) => (row.id === id ? { ...row, ...change } : row)));
 
@@ -28,7 +54,10 @@ export function EntriesTable({ rows, onChange }: Props) {
           <input
             type="search"
             value={filter}
-            onChange={(event) => setFilter(event.target.value)}
+            onChange={(event) => {
+              setFilter(event.target.value);
+              toTop();
+            }}
             placeholder={t('translations.filter')}
             aria-label={t('translations.filter')}
             className="rounded-md border border-slate-300 px-3 py-2 text-sm"
@@ -40,8 +69,11 @@ export function EntriesTable({ rows, onChange }: Props) {
           <Button
             variant="secondary"
             onClick={() => {
+              const row = newRow();
               setFilter('');
-              onChange([newRow(), ...rows]);
+              setAdded(row.id);
+              onChange([row, ...rows]);
+              toTop();
             }}
           >
             <Plus className="size-4" aria-hidden />
@@ -49,10 +81,11 @@ export function EntriesTable({ rows, onChange }: Props) {
           </Button>
         </div>
       </div>
-      <div className="max-h-[60vh] overflow-auto rounded-lg border border-slate-200 bg-white">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <thead className="sticky top-0 bg-slate-50 text-left text-slate-700">
-            <tr>
+      <div ref={scroller} className="max-h-[60vh] overflow-auto rounded-lg border border-slate-200 bg-white">
+        {/* The row count and indices tell assistive technology of the rows not drawn. */}
+        <table aria-rowcount={visible.length + 1} className="min-w-full divide-y divide-slate-200 text-sm">
+          <thead className="sticky top-0 z-10 bg-slate-50 text-left text-slate-700">
+            <tr aria-rowindex={1}>
               <th scope="col" className="w-2/5 px-3 py-2 font-medium">
                 {t('translations.key')}
               </th>
@@ -72,35 +105,47 @@ export function EntriesTable({ rows, onChange }: Props) {
                 </td>
               </tr>
             )}
-            {visible.map((row) => (
-              <tr key={row.id}>
-                <td className="px-3 py-1.5 align-top">
-                  <input
-                    value={row.key}
-                    onChange={(event) => update(row.id, { key: event.target.value })}
-                    aria-label={t('translations.keyOf', { key: row.key.trim() || '—' })}
-                    className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs"
-                  />
-                </td>
-                <td className="px-3 py-1.5">
-                  <textarea
-                    value={row.value}
-                    rows={Math.min(4, Math.max(1, Math.ceil(row.value.length / 60)))}
-                    onChange={(event) => update(row.id, { value: event.target.value })}
-                    aria-label={t('translations.valueOf', { key: row.key.trim() || '—' })}
-                    className="w-full resize-y rounded border border-slate-300 px-2 py-1 text-sm"
-                  />
-                </td>
-                <td className="px-3 py-1.5 align-top">
-                  <IconButton
-                    look="danger"
-                    icon={<Trash2 className="size-4" aria-hidden />}
-                    onClick={() => onChange(rows.filter((other) => other.id !== row.id))}
-                    aria-label={t('translations.deleteRow', { key: row.key.trim() || '—' })}
-                  />
-                </td>
-              </tr>
-            ))}
+            {spaceBefore > 0 && <tr aria-hidden style={{ height: spaceBefore }} />}
+            {drawn.map((item) => {
+              const row = visible[item.index]!;
+              return (
+                <tr
+                  key={row.id}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  aria-rowindex={item.index + 2}
+                >
+                  <td className="px-3 py-1.5 align-top">
+                    <input
+                      value={row.key}
+                      autoFocus={row.id === added}
+                      onBlur={() => setAdded(undefined)}
+                      onChange={(event) => update(row.id, { key: event.target.value })}
+                      aria-label={t('translations.keyOf', { key: row.key.trim() || '—' })}
+                      className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs"
+                    />
+                  </td>
+                  <td className="px-3 py-1.5">
+                    <textarea
+                      value={row.value}
+                      rows={Math.min(4, Math.max(1, Math.ceil(row.value.length / 60)))}
+                      onChange={(event) => update(row.id, { value: event.target.value })}
+                      aria-label={t('translations.valueOf', { key: row.key.trim() || '—' })}
+                      className="w-full resize-y rounded border border-slate-300 px-2 py-1 text-sm"
+                    />
+                  </td>
+                  <td className="px-3 py-1.5 align-top">
+                    <IconButton
+                      look="danger"
+                      icon={<Trash2 className="size-4" aria-hidden />}
+                      onClick={() => onChange(rows.filter((other) => other.id !== row.id))}
+                      aria-label={t('translations.deleteRow', { key: row.key.trim() || '—' })}
+                    />
+                  </td>
+                </tr>
+              );
+            })}
+            {spaceAfter > 0 && <tr aria-hidden style={{ height: spaceAfter }} />}
           </tbody>
         </table>
       </div>

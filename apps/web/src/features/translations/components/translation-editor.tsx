@@ -1,5 +1,5 @@
 import { Save } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
@@ -17,7 +17,12 @@ const pretty = (entries: Record<string, string>) => JSON.stringify(entries, null
 export function TranslationEditor({ lang, entries, onSaved }: Props) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<EntryRow[]>(() => toRows(entries));
-  const [raw, setRaw] = useState(() => pretty(entries));
+  // What was typed into the raw editor since the table last changed; otherwise it shows the table.
+  const [rawDraft, setRawDraft] = useState<string>();
+  // Some 800 texts written out anew: after the keystroke in the table is drawn, not before it.
+  const tableSoFar = useDeferredValue(rows);
+  const tableAsJson = useMemo(() => pretty(toEntries(tableSoFar)), [tableSoFar]);
+  const raw = rawDraft ?? tableAsJson;
   const [isRawInvalid, setIsRawInvalid] = useState(false);
   const save = useUpdateTranslation({
     mutationConfig: {
@@ -31,7 +36,7 @@ export function TranslationEditor({ lang, entries, onSaved }: Props) {
 
   const changeRows = (next: EntryRow[]) => {
     setRows(next);
-    setRaw(pretty(toEntries(next)));
+    setRawDraft(undefined);
   };
 
   const parseRaw = () => {
@@ -50,7 +55,7 @@ export function TranslationEditor({ lang, entries, onSaved }: Props) {
         {isRawInvalid && <Alert tone="error">{t('translations.invalidJson')}</Alert>}
         <textarea
           value={raw}
-          onChange={(event) => setRaw(event.target.value)}
+          onChange={(event) => setRawDraft(event.target.value)}
           aria-label={t('translations.raw')}
           spellCheck={false}
           rows={10}
