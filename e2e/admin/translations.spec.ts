@@ -99,14 +99,26 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
     await expect(focused).toHaveAttribute('aria-label', /^(Key|Text of|Delete) /);
     expect(Number(await focused.locator('xpath=ancestor::tr').getAttribute('aria-rowindex'))).toBeGreaterThan(30);
 
-    // An edit shows in the raw JSON too; a text added takes the focus at the top.
-    await texts.first().fill('Edited here');
-    await expect(page.getByRole('textbox', { name: 'Raw JSON' })).toHaveValue(/"Edited here"/);
-    await page.getByRole('button', { name: 'Add text' }).click();
-    await expect(page.getByRole('textbox', { name: 'Key —' })).toBeFocused();
-    await expect(page.getByRole('heading', { name: `Texts (${count + 1})` })).toBeVisible();
+    // The raw JSON follows an edit once typing pauses; parsed at once, it holds the edit all the same.
+    const edited = page.getByRole('textbox', { name: `Text of ${lastKey}` });
     await page.getByRole('searchbox').fill(lastKey);
-    await expect(texts).toHaveCount(1);
+    await edited.fill('Edited here');
+    await page.getByRole('button', { name: 'Parse Raw JSON' }).click();
+    await expect(edited).toHaveValue('Edited here');
+    await expect(page.getByRole('textbox', { name: 'Raw JSON' })).toHaveValue(/"Edited here"/);
+
+    // A text added, from the end of the table, takes the focus at its top.
+    await page.getByRole('searchbox').fill('');
+    await expect(texts.first()).toBeVisible();
+    await table.evaluate((element) => element.parentElement!.scrollTo({ top: element.parentElement!.scrollHeight }));
+    await expect(lastRow).toBeVisible();
+    await page.getByRole('button', { name: 'Add text' }).click();
+    const newKey = page.getByRole('textbox', { name: 'Key —' });
+    await expect(newKey).toBeFocused();
+    await expect(newKey).toBeInViewport();
+    await expect(page.getByRole('heading', { name: `Texts (${count + 1})` })).toBeVisible();
+    await expect(page.getByRole('searchbox')).toHaveValue('');
+    await expect(page.getByRole('table')).toHaveAttribute('aria-rowcount', String(count + 2));
   });
 
   test('rows, sorting, the raw editor and a new language', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSettled } from '../../lib/use-settled';
 import { IconButton } from './icon-button';
 
 export type ComboboxOption = { value: string; label: string; detail?: string };
@@ -10,15 +11,6 @@ export type UseComboboxOptions = (term: string) => { options: ComboboxOption[]; 
 
 /** Typing is searched once it pauses this long: a query per word, not per key. */
 const SEARCH_AFTER_MS = 250;
-
-function useSettled(value: string) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), SEARCH_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
 
 type Props = {
   label: string;
@@ -40,7 +32,7 @@ export function Combobox({ label, value, onChange, useOptions, placeholder, erro
   const [term, setTerm] = useState('');
   const [isOpen, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const settled = useSettled(term.trim());
+  const settled = useSettled(term.trim(), SEARCH_AFTER_MS);
   const { options, isLoading } = useOptions(isOpen ? settled : '');
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-option-${index}`;

@@ -1,12 +1,13 @@
-import { ArrowDownAZ, Plus, Trash2 } from 'lucide-react';
+import { ArrowDownAZ, Plus } from 'lucide-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { IconButton } from '../../../components/ui/icon-button';
 import { newRow, type EntryRow } from '../entry-rows';
+import { EntryRowFields } from './entry-row-fields';
 
-type Props = { rows: EntryRow[]; onChange: (rows: EntryRow[]) => void };
+/** `onChange` takes the change as a function of the rows, so that the rows' callbacks stay the same. */
+type Props = { rows: EntryRow[]; onChange: (change: (rows: EntryRow[]) => EntryRow[]) => void };
 
 /** The height of a row with a one-line text, until the row is drawn and measured. */
 const ROW_ESTIMATE_PX = 46;
@@ -40,9 +41,24 @@ export function EntriesTable({ rows, onChange }: Props) {
   const drawn = virtualizer.getVirtualItems();
   const spaceBefore = drawn[0]?.start ?? 0;
   const spaceAfter = virtualizer.getTotalSize() - (drawn.at(-1)?.end ?? 0);
-  const toTop = () => scroller.current?.scrollTo({ top: 0 });
-  const update = (id: number, change: Partial<EntryRow>) =>
-    onChange(rows.map((row) => (row.id === id ? { ...row, ...change } : row)));
+  // Back to the top when the filter changes or a text is added: once the change is drawn, as the
+  // virtualizer, measuring the rows it draws, would put back the offset it saw before.
+  // A block, not an expression: scrollTo answers a promise in recent browsers, which React would
+  // take for an effect's clean-up.
+  const toTop = () => {
+    scroller.current?.scrollTo({ top: 0 });
+  };
+  useEffect(toTop, [needle]);
+  useEffect(() => {
+    if (added !== undefined) toTop();
+  }, [added]);
+  const edit = useCallback(
+    (id: number, change: Partial<EntryRow>) =>
+      onChange((all) => all.map((row) => (row.id === id ? { ...row, ...change } : row))),
+    [onChange],
+  );
+  const remove = useCallback((id: number) => onChange((all) => all.filter((row) => row.id !== id)), [onChange]);
+  const leaveAdded = useCallback(() => setAdded(undefined), []);
 
   return (
     <section aria-labelledby="entries-title" className="flex flex-col gap-3">
@@ -54,15 +70,15 @@ export function EntriesTable({ rows, onChange }: Props) {
           <input
             type="search"
             value={filter}
-            onChange={(event) => {
-              setFilter(event.target.value);
-              toTop();
-            }}
+            onChange={(event) => setFilter(event.target.value)}
             placeholder={t('translations.filter')}
             aria-label={t('translations.filter')}
             className="rounded-md border border-slate-300 px-3 py-2 text-sm"
           />
-          <Button variant="secondary" onClick={() => onChange([...rows].sort((a, b) => a.key.localeCompare(b.key)))}>
+          <Button
+            variant="secondary"
+            onClick={() => onChange((all) => [...all].sort((a, b) => a.key.localeCompare(b.key)))}
+          >
             <ArrowDownAZ className="size-4" aria-hidden />
             {t('translations.sort')}
           </Button>
@@ -72,8 +88,7 @@ export function EntriesTable({ rows, onChange }: Props) {
               const row = newRow();
               setFilter('');
               setAdded(row.id);
-              onChange([row, ...rows]);
-              toTop();
+              onChange((all) => [row, ...all]);
             }}
           >
             <Plus className="size-4" aria-hidden />
@@ -109,40 +124,16 @@ export function EntriesTable({ rows, onChange }: Props) {
             {drawn.map((item) => {
               const row = visible[item.index]!;
               return (
-                <tr
+                <EntryRowFields
                   key={row.id}
-                  ref={virtualizer.measureElement}
-                  data-index={item.index}
-                  aria-rowindex={item.index + 2}
-                >
-                  <td className="px-3 py-1.5 align-top">
-                    <input
-                      value={row.key}
-                      autoFocus={row.id === added}
-                      onBlur={() => setAdded(undefined)}
-                      onChange={(event) => update(row.id, { key: event.target.value })}
-                      aria-label={t('translations.keyOf', { key: row.key.trim() || '—' })}
-                      className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs"
-                    />
-                  </td>
-                  <td className="px-3 py-1.5">
-                    <textarea
-                      value={row.value}
-                      rows={Math.min(4, Math.max(1, Math.ceil(row.value.length / 60)))}
-                      onChange={(event) => update(row.id, { value: event.target.value })}
-                      aria-label={t('translations.valueOf', { key: row.key.trim() || '—' })}
-                      className="w-full resize-y rounded border border-slate-300 px-2 py-1 text-sm"
-                    />
-                  </td>
-                  <td className="px-3 py-1.5 align-top">
-                    <IconButton
-                      look="danger"
-                      icon={<Trash2 className="size-4" aria-hidden />}
-                      onClick={() => onChange(rows.filter((other) => other.id !== row.id))}
-                      aria-label={t('translations.deleteRow', { key: row.key.trim() || '—' })}
-                    />
-                  </td>
-                </tr>
+                  row={row}
+                  index={item.index}
+                  isAdded={row.id === added}
+                  measure={virtualizer.measureElement}
+                  onEdit={edit}
+                  onDelete={remove}
+                  onLeaveAdded={leaveAdded}
+                />
               );
             })}
             {spaceAfter > 0 && <tr aria-hidden style={{ height: spaceAfter }} />}

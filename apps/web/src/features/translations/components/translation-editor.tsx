@@ -1,10 +1,11 @@
 import { Save } from 'lucide-react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useSettled } from '../../../lib/use-settled';
 import { parseEntries, toEntries, toRows, type EntryRow } from '../entry-rows';
 import { useUpdateTranslation } from '../api/update-translation';
 import { EntriesTable } from './entries-table';
@@ -12,6 +13,8 @@ import { EntriesTable } from './entries-table';
 type Props = { lang: string; entries: Record<string, string>; onSaved: () => void };
 
 const pretty = (entries: Record<string, string>) => JSON.stringify(entries, null, 2);
+/** How long typing in the table pauses before the raw JSON shows it. */
+const RAW_AFTER_MS = 300;
 
 /** The key/value table and the raw JSON of one language; the table is what Save Changes stores. */
 export function TranslationEditor({ lang, entries, onSaved }: Props) {
@@ -19,9 +22,9 @@ export function TranslationEditor({ lang, entries, onSaved }: Props) {
   const [rows, setRows] = useState<EntryRow[]>(() => toRows(entries));
   // What was typed into the raw editor since the table last changed; otherwise it shows the table.
   const [rawDraft, setRawDraft] = useState<string>();
-  // Some 800 texts written out anew: after the keystroke in the table is drawn, not before it.
-  const tableSoFar = useDeferredValue(rows);
-  const tableAsJson = useMemo(() => pretty(toEntries(tableSoFar)), [tableSoFar]);
+  // Some 800 texts written out anew: once typing in the table pauses, not on every key.
+  const settledRows = useSettled(rows, RAW_AFTER_MS);
+  const tableAsJson = useMemo(() => pretty(toEntries(settledRows)), [settledRows]);
   const raw = rawDraft ?? tableAsJson;
   const [isRawInvalid, setIsRawInvalid] = useState(false);
   const save = useUpdateTranslation({
@@ -34,13 +37,16 @@ export function TranslationEditor({ lang, entries, onSaved }: Props) {
     },
   });
 
-  const changeRows = (next: EntryRow[]) => {
-    setRows(next);
+  const changeRows = useCallback((change: (rows: EntryRow[]) => EntryRow[]) => {
+    setRows(change);
     setRawDraft(undefined);
-  };
+  }, []);
+
+  // The raw text as it stands now, the table's latest change in it even before typing has paused.
+  const rawNow = () => rawDraft ?? pretty(toEntries(rows));
 
   const parseRaw = () => {
-    const parsed = parseEntries(raw);
+    const parsed = parseEntries(rawNow());
     setIsRawInvalid(parsed === null);
     if (parsed) setRows(toRows(parsed));
   };
@@ -55,6 +61,7 @@ export function TranslationEditor({ lang, entries, onSaved }: Props) {
         {isRawInvalid && <Alert tone="error">{t('translations.invalidJson')}</Alert>}
         <textarea
           value={raw}
+          onFocus={() => setRawDraft(rawNow())}
           onChange={(event) => setRawDraft(event.target.value)}
           aria-label={t('translations.raw')}
           spellCheck={false}

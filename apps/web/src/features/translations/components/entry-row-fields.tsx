@@ -1,0 +1,66 @@
+import { Trash2 } from 'lucide-react';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconButton } from '../../../components/ui/icon-button';
+import type { EntryRow } from '../entry-rows';
+
+type Props = {
+  row: EntryRow;
+  /** The row's place among the rows the filter shows, counted from 0. */
+  index: number;
+  /** Just added: its key field takes the focus once drawn. */
+  isAdded: boolean;
+  measure: (element: HTMLTableRowElement | null) => void;
+  onEdit: (id: number, change: Partial<EntryRow>) => void;
+  onDelete: (id: number) => void;
+  onLeaveAdded: () => void;
+};
+
+/**
+ * One text's key, text and delete button. Drawn again only when its own row changes: a keystroke
+ * redraws the row typed in, not every row in view.
+ */
+export const EntryRowFields = memo(function EntryRowFields({
+  row,
+  index,
+  isAdded,
+  measure,
+  onEdit,
+  onDelete,
+  onLeaveAdded,
+}: Props) {
+  const { t } = useTranslation();
+  const key = row.key.trim() || '—';
+  return (
+    // The header is row 1.
+    <tr ref={measure} data-index={index} aria-rowindex={index + 2}>
+      <td className="px-3 py-1.5 align-top">
+        <input
+          value={row.key}
+          autoFocus={isAdded}
+          onBlur={isAdded ? onLeaveAdded : undefined}
+          onChange={(event) => onEdit(row.id, { key: event.target.value })}
+          aria-label={t('translations.keyOf', { key })}
+          className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs"
+        />
+      </td>
+      <td className="px-3 py-1.5">
+        <textarea
+          value={row.value}
+          rows={Math.min(4, Math.max(1, Math.ceil(row.value.length / 60)))}
+          onChange={(event) => onEdit(row.id, { value: event.target.value })}
+          aria-label={t('translations.valueOf', { key })}
+          className="w-full resize-y rounded border border-slate-300 px-2 py-1 text-sm"
+        />
+      </td>
+      <td className="px-3 py-1.5 align-top">
+        <IconButton
+          look="danger"
+          icon={<Trash2 className="size-4" aria-hidden />}
+          onClick={() => onDelete(row.id)}
+          aria-label={t('translations.deleteRow', { key })}
+        />
+      </td>
+    </tr>
+  );
+});
