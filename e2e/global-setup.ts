@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CHROMIUM_PATH } from './playwright.config';
+import { CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { renderMail } = await import(path.join(root, 'apps/server/dist/features/mail/render-mail.js'));
@@ -30,15 +31,8 @@ const SAMPLES = {
 };
 
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_FLAGS,
 });
 const page = await browser.newPage({ viewport: { width: 640, height: 800 } });
 for (const [kind, props] of Object.entries(SAMPLES)) {

@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { ADMIN } from '../lib/data-set.mjs';
 import { root, startProduct } from '../lib/server.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
 const PAGES = (process.argv[2] ?? '/about').split(',');
 const RUNS = Number(process.argv[3] ?? 5);
 
@@ -50,16 +50,8 @@ async function publishEvent(url) {
   return _id;
 }
 const chrome = await chromeLauncher.launch({
-  chromePath: CHROMIUM,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
 
 const runs = [];

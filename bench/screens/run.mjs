@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, expect } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { ADMIN } from '../lib/data-set.mjs';
 import { root, startProduct } from '../lib/server.mjs';
 
@@ -25,15 +26,8 @@ const TYPED = 'abcdefghij';
 execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
 const product = await startProduct({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_FLAGS,
 });
 
 const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
