@@ -40,9 +40,10 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
 
     await editText(page, 'EN', 'dashboard.activity.title', 'What happened lately');
     await expect(toastOf(page, 'Translations saved successfully')).toBeVisible();
-    // Saved, not yet published: the home screen still shows the old text.
+    // Saved, not yet published: the home screen still shows the old text, and what was saved.
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Recent activity' })).toBeVisible();
+    await expect(page.getByText('saved the translations: changed: dashboard.activity.title')).toBeVisible();
 
     await page.goto('/admin/translations');
     await page.getByRole('button', { name: 'Generate Translations' }).click();

@@ -5,18 +5,28 @@ type Change = [unknown, unknown];
 
 const isList = (value: unknown): value is unknown[] => Array.isArray(value);
 
-/** A value as a person reads it: lists joined, nothing as a dash. */
+/** Which keys a save touched, as a translations save records them: how many, and the first. */
+type KeySummary = { count: number; keys: string[] };
+const isKeySummary = (value: unknown): value is KeySummary =>
+  typeof value === 'object' && value !== null && 'count' in value && 'keys' in value && isList(value.keys);
+
+/** A value as a person reads it: lists and keys joined, nothing as a dash. */
 export function showValue(t: TFunction, value: unknown): string {
   if (value === null || value === undefined || value === '') return '–';
   if (isList(value)) return value.length ? value.map(String).join(', ') : '–';
   if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
   if (typeof value === 'string') return value;
+  if (isKeySummary(value)) {
+    const more = value.count - value.keys.length;
+    return more > 0 ? `${value.keys.join(', ')} ${t('audit.moreChanges', { count: more })}` : value.keys.join(', ');
+  }
   return JSON.stringify(value);
 }
 
 /**
  * One change in words: what a list gained and lost, a secret that changed, a value before and
- * after. "added GET /api/auth/users", "name: Anna → Maria".
+ * after, the keys a translations save touched. "added GET /api/auth/users", "name: Anna → Maria",
+ * "changed: home.intro".
  */
 export function describeChange(t: TFunction, field: string, [before, after]: Change): string {
   if (before === '[redacted]') return t('audit.change.secret', { field });
@@ -32,6 +42,7 @@ export function describeChange(t: TFunction, field: string, [before, after]: Cha
       .filter(Boolean)
       .join('; ');
   }
+  if (isKeySummary(after)) return t('audit.change.keys', { field, keys: showValue(t, after) });
   if (before === null || before === undefined) return t('audit.change.set', { field, value: showValue(t, after) });
   if (after === null || after === undefined) return t('audit.change.cleared', { field, value: showValue(t, before) });
   return t('audit.change.changed', { field, before: showValue(t, before), after: showValue(t, after) });
