@@ -41,10 +41,9 @@ export function EntriesTable({ rows, onChange }: Props) {
   const drawn = virtualizer.getVirtualItems();
   const spaceBefore = drawn[0]?.start ?? 0;
   const spaceAfter = virtualizer.getTotalSize() - (drawn.at(-1)?.end ?? 0);
-  // Back to the top when the filter changes or a text is added: once the change is drawn, as the
-  // virtualizer, measuring the rows it draws, would put back the offset it saw before.
-  // A block, not an expression: scrollTo answers a promise in recent browsers, which React would
-  // take for an effect's clean-up.
+  // Back to the top when the filter changes or a text is added, once the change is drawn (the
+  // virtualizer, measuring the rows it draws, would put back the offset it saw before). A block:
+  // scrollTo answers a promise in recent browsers, which React would take for a clean-up.
   const toTop = () => {
     scroller.current?.scrollTo({ top: 0 });
   };

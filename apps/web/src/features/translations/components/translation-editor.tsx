@@ -20,7 +20,8 @@ const RAW_AFTER_MS = 300;
 export function TranslationEditor({ lang, entries, onSaved }: Props) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<EntryRow[]>(() => toRows(entries));
-  // What was typed into the raw editor since the table last changed; otherwise it shows the table.
+  // The raw editor's own text once it is focused or typed into, until the table next changes;
+  // otherwise it shows the table.
   const [rawDraft, setRawDraft] = useState<string>();
   // Some 800 texts written out anew: once typing in the table pauses, not on every key.
   const settledRows = useSettled(rows, RAW_AFTER_MS);
