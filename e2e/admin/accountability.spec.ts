@@ -75,6 +75,8 @@ test.describe('[ADMIN][AUDIT]', () => {
   test('the actor filter searches people as one types', async ({ page, app }) => {
     const email = `actor-${Date.now()}@e2e.test`;
     await createMember(app.baseURL, { email, name: 'Zoe Actor' });
+    const wrong = await page.request.post('/api/auth/login', { data: { email, password: 'not-her-password' } });
+    expect(wrong.status()).toBe(401);
     await signInAs(page, email, 'member-password');
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
@@ -86,8 +88,10 @@ test.describe('[ADMIN][AUDIT]', () => {
     await who.press('ArrowDown');
     await who.press('Enter');
     await expect(page).toHaveURL(/actor=/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit log (1)');
+    // A refused sign-in names the address tried, as the one that passed does.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit log (2)');
     await expect(page.getByRole('row').nth(1)).toContainText(`${email} signed in`);
+    await expect(page.getByRole('row').nth(2)).toContainText(`A sign-in as ${email} failed`);
     await page.getByRole('button', { name: 'Clear Who' }).click();
     await expect(page).not.toHaveURL(/actor=/);
   });
