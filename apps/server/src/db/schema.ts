@@ -458,6 +458,8 @@ export const translations = pgTable('translations', {
   language: text('language').primaryKey(),
   entries: jsonb('entries').$type<Record<string, string>>().notNull().default({}),
   published: jsonb('published').$type<Record<string, string>>(),
+  /** The catalogue's texts as the last Generate merged them: a text still equal to its own is unedited. */
+  generatedFrom: jsonb('generated_from').$type<Record<string, string>>(),
   lastGenerated: timestamp('last_generated', { withTimezone: true, mode: 'date' }),
   updatedAt: updatedAt(),
 });

@@ -41,9 +41,18 @@ export type CatalogueSource = ReturnType<typeof createCatalogueSource>;
 export const defaultTexts = (catalogue: Catalogue, language: string): Texts =>
   catalogue.languages[language] ?? catalogue.languages.en ?? {};
 
-/** Adds the catalogue's missing keys; texts already there, edited or not, stay as they are. */
-export function mergeMissing(entries: Texts, defaults: Texts): Texts {
-  const merged: Texts = { ...entries };
-  for (const [key, text] of Object.entries(defaults)) if (!Object.hasOwn(merged, key)) merged[key] = text;
+/**
+ * The catalogue merged into a language's texts: keys it lacks are added, and a text still as the
+ * last Generate left it (equal to `baseline`, the catalogue's text then) follows a newer build that
+ * reworded it. A text edited since stays, as does every text when there is no baseline yet.
+ */
+export function mergeCatalogue(texts: Texts, defaults: Texts, baseline: Texts | null): Texts {
+  // In the catalogue's order, which keeps a screen's keys together (stored texts come back in
+  // jsonb's order, by key length), and so compresses better.
+  const merged: Texts = { ...defaults, ...texts };
+  if (baseline === null) return merged;
+  for (const [key, text] of Object.entries(defaults)) {
+    if (Object.hasOwn(texts, key) && Object.hasOwn(baseline, key) && texts[key] === baseline[key]) merged[key] = text;
+  }
   return merged;
 }

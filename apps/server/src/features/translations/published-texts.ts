@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { translations } from '../../db/schema.js';
 import { cached } from '../../db/table-changes.js';
 import { precompress, type Precompressed } from '../../lib/precompressed.js';
-import { defaultTexts, type CatalogueSource } from './catalogue.js';
+import { defaultTexts, mergeCatalogue, type CatalogueSource } from './catalogue.js';
 
 /** A published language as sent: compressed once per publication, not once per request. */
 export type RenderedTexts = Precompressed & { body: string };
@@ -27,11 +27,12 @@ export async function readPublishedTexts(
     `${language} ${catalogue.version}`,
     async () => {
       const [row] = await db
-        .select({ published: translations.published })
+        .select({ published: translations.published, generatedFrom: translations.generatedFrom })
         .from(translations)
         .where(eq(translations.language, language));
       if (!row) return undefined;
-      const body = JSON.stringify({ ...defaultTexts(catalogue, language), ...row.published });
+      const texts = mergeCatalogue(row.published ?? {}, defaultTexts(catalogue, language), row.generatedFrom);
+      const body = JSON.stringify(texts);
       return { ...precompress(body), body };
     },
     { max: 100, ttlMs: 60 * 60_000 },

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Translation, TranslationSummary } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { translations } from '../../db/schema.js';
-import { defaultTexts, mergeMissing, type Catalogue, type Texts } from './catalogue.js';
+import { defaultTexts, mergeCatalogue, type Catalogue, type Texts } from './catalogue.js';
 
 type Row = typeof translations.$inferSelect;
 
@@ -47,8 +47,8 @@ export async function saveTranslation(db: Db, language: string, entries: Texts):
 }
 
 /**
- * Merges the catalogue into every language without touching texts already there, and publishes
- * each result as the snapshot /locales serves. Rows are locked so two runs cannot interleave.
+ * Merges the catalogue into every language without touching edited texts, and publishes each
+ * result as the snapshot /locales serves. Rows are locked so two runs cannot interleave.
  */
 export async function generateTranslations(db: Db, catalogue: Catalogue): Promise<void> {
   await db.transaction(async (tx) => {
@@ -58,10 +58,11 @@ export async function generateTranslations(db: Db, catalogue: Catalogue): Promis
     const rows = await tx.select().from(translations).for('update');
     const now = new Date();
     for (const row of rows) {
-      const entries = mergeMissing(row.entries, defaultTexts(catalogue, row.language));
+      const defaults = defaultTexts(catalogue, row.language);
+      const entries = mergeCatalogue(row.entries, defaults, row.generatedFrom);
       await tx
         .update(translations)
-        .set({ entries, published: entries, lastGenerated: now })
+        .set({ entries, published: entries, generatedFrom: defaults, lastGenerated: now })
         .where(eq(translations.language, row.language));
     }
   });

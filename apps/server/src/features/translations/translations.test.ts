@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
-import { CATALOGUE_FILE } from './catalogue.js';
+import { CATALOGUE_FILE, mergeCatalogue } from './catalogue.js';
 
 const CATALOGUE = {
   languages: {
@@ -134,6 +134,34 @@ describe('saving and generating', () => {
     writeCatalogue(CATALOGUE);
   });
 
+  it('rewords the texts a newer build reworded where nobody edited them, before Generate and after', async () => {
+    const reworded = {
+      languages: {
+        el: { ...CATALOGUE.languages.el, 'login.submit': 'Είσοδος' },
+        en: { 'home.title': 'Welcome, all', 'login.submit': 'Sign in' },
+      },
+    };
+    writeCatalogue(reworded);
+    await expect.poll(async () => (await locales('en')).body['login.submit'], { timeout: 3000 }).toBe('Sign in');
+    expect((await locales('en')).body['home.title']).toBe('Hello, members');
+    expect((await locales('el')).body['login.submit']).toBe('Είσοδος');
+
+    expect((await query({ generate_files: true })).status).toBe(200);
+    const entries = async (lang: string) => (await query({ lang })).body.translation.data.entries;
+    expect(await entries('en')).toMatchObject({ 'home.title': 'Hello, members', 'login.submit': 'Sign in' });
+    expect(await entries('el')).toMatchObject({ 'login.submit': 'Είσοδος' });
+    // Italian started from English at its first Generate, and its own title stays.
+    expect(await entries('it')).toMatchObject({ 'home.title': 'Benvenuti', 'login.submit': 'Sign in' });
+
+    // An edit equal to nothing a build wrote stays through the next rewording.
+    await save('el', { ...(await entries('el')), 'login.submit': 'Μπείτε' });
+    writeCatalogue(CATALOGUE);
+    expect((await query({ generate_files: true })).status).toBe(200);
+    expect(await entries('el')).toMatchObject({ 'login.submit': 'Μπείτε' });
+    expect(await entries('en')).toMatchObject({ 'home.title': 'Hello, members', 'login.submit': 'Login' });
+    await save('el', { ...(await entries('el')), 'login.submit': 'Σύνδεση' });
+  });
+
   it.each([
     ['a prototype key', '{"lang":"en","data":{"entries":{"__proto__":{"polluted":"yes"}}}}'],
     ['a constructor prototype', '{"lang":"en","data":{"entries":{"constructor":{"prototype":{"x":"1"}}}}}'],
@@ -213,5 +241,23 @@ describe('GET /locales/:lng/translations.json', () => {
     expect((await locales('xx')).status).toBe(404);
     expect((await locales('EN')).status).toBe(404);
     expect((await server.get('/locales/..%2f..%2fetc/translations.json')).status).toBe(404);
+  });
+});
+
+describe('mergeCatalogue', () => {
+  const defaults = { a: 'A new', b: 'B', c: 'C' };
+  it('adds missing keys, keeps edits, and rewords only texts still as the last Generate left them', () => {
+    expect(mergeCatalogue({ a: 'A old', b: 'mine', x: 'extra' }, defaults, { a: 'A old', b: 'B old' })).toEqual({
+      a: 'A new',
+      b: 'mine',
+      c: 'C',
+      x: 'extra',
+    });
+  });
+  it('keeps every text there is when no Generate has recorded what it merged (an installation from before)', () => {
+    expect(mergeCatalogue({ a: 'A old', b: 'B' }, defaults, null)).toEqual({ a: 'A old', b: 'B', c: 'C' });
+  });
+  it('lists keys in the catalogue’s order', () => {
+    expect(Object.keys(mergeCatalogue({ x: '1', c: '2', a: '3' }, defaults, {}))).toEqual(['a', 'b', 'c', 'x']);
   });
 });
