@@ -1,7 +1,7 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { messages, type PersonalData } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { auditEvents, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertPasswordAgain } from '../../lib/password-again.js';
 import type { RateLimits } from '../../lib/rate-limits.js';
@@ -11,10 +11,8 @@ import { releaseInvitesOf } from '../invites/invites.queries.js';
 import type { MailQueue } from '../mail/mail-queue.js';
 import { assertAnAdminRemains, lockAdminChanges } from '../users/admin-guard.js';
 import { assertMayManage } from '../users/users.service.js';
+import { eraseTracesOf } from './erase-traces.js';
 import { personalDataOf } from './personal-data.js';
-
-/** What the audit log shows in place of a person who deleted their account. */
-const DELETED_USER = 'deleted user';
 
 async function accountOf(db: Db, id: string) {
   const [row] = await db
@@ -51,8 +49,8 @@ export async function exportMemberData(db: Db, context: SignedInContext, id: str
 
 /**
  * Deletes the caller's account and everything that hangs on it (profile, roles, sessions,
- * factors, notifications, images). The audit log keeps its entries with "deleted user" in place
- * of the address, and with no network address or device. A mail confirms it.
+ * factors, notifications, images) and erases their name and address from what the community keeps
+ * (`eraseTracesOf`). A mail confirms it.
  */
 export async function deleteMyAccount(
   deps: { db: Db; mail: MailQueue; limits: RateLimits },
@@ -64,23 +62,14 @@ export async function deleteMyAccount(
   await assertPasswordAgain(limits, account, password, messages.passwordNeededToDelete);
   await db.transaction(async (tx) => {
     await lockAdminChanges(tx);
-    await releaseInvitesOf(tx, account.id);
-    await tx.delete(users).where(eq(users.id, account.id));
-    await assertAnAdminRemains(tx);
     await recordAudit(tx, context, {
       action: 'privacy.delete_account',
       target: { type: 'user', id: account.id, label: account.email },
     });
-    // Entries stay append-only for everyone else; this transaction alone may rewrite them.
-    await tx.execute(sql`select set_config('audit.maintenance', 'on', true)`);
-    await tx
-      .update(auditEvents)
-      .set({ actorEmail: DELETED_USER, ip: null, userAgent: null })
-      .where(or(eq(auditEvents.actorId, account.id), eq(auditEvents.actorEmail, account.email)));
-    await tx
-      .update(auditEvents)
-      .set({ targetLabel: DELETED_USER })
-      .where(sql`${auditEvents.targetType} = 'user' and ${auditEvents.targetId} = ${account.id}`);
+    await eraseTracesOf(tx, account);
+    await releaseInvitesOf(tx, account.id);
+    await tx.delete(users).where(eq(users.id, account.id));
+    await assertAnAdminRemains(tx);
     await mail.queue(tx, 'accountDeleted', account, { name: account.name });
   });
 }

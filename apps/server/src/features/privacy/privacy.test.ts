@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/query-rows.js';
-import { auditEvents, notifications, profiles, users } from '../../db/schema.js';
+import { auditEvents, contactMessages, invites, mailQueue, notifications, profiles, users } from '../../db/schema.js';
 import { createSignedInUser, signIn, uniqueEmail } from '../../test/factories.js';
-import { mailSubject, startSmtpCapture } from '../../test/smtp-capture.js';
+import { mailSubject, mailText, startSmtpCapture } from '../../test/smtp-capture.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../../test/test-server.js';
 import { PERSONAL_DATA } from './personal-data.js';
 
@@ -107,6 +107,74 @@ describe('"Delete my account"', () => {
     expect((await server.post('/api/auth/login', { email, password: member.password })).status).toBe(401);
 
     expect(mailSubject((await smtp.waitFor(email)).raw)).toBe('Ο λογαριασμός σας διαγράφηκε');
+  });
+
+  it('leaves nothing that names a member who came through an invite: audit log, notifications, invites, inbox, mail', async () => {
+    const email = uniqueEmail('forgotten');
+    const [name, phone, bio] = ['Μαρία Ξενάκη', '+30 210 1234567', 'Φυτεύω ντομάτες'];
+    const invite = (await server.post('/api/auth/invites', { email }, admin)).body;
+    const address = { 'x-forwarded-for': '203.0.113.77' };
+    const registered = await server.request('POST', '/api/auth/register-invite', {
+      body: { token: invite.token, name, email, password: 'secret-pass' },
+      headers: address,
+    });
+    expect(registered.status).toBe(201);
+    // The invite came first; then the link to confirm the address.
+    const confirmLink = () =>
+      smtp.mails
+        .filter((mail) => mail.to.includes(email))
+        .map((mail) => /confirm-email\?token=([\w-]+)/.exec(mailText(mail.raw))?.[1])
+        .find(Boolean);
+    await expect.poll(confirmLink).toBeDefined();
+    const token = confirmLink()!;
+    const confirmed = await server.request('POST', '/api/auth/register-invite/confirm', {
+      body: { token },
+      headers: address,
+    });
+    expect(confirmed.status).toBe(200);
+    expect((await server.post(`/api/auth/invites/${invite._id}/approve`, {}, admin)).status).toBe(200);
+    const member = await signIn(server, { email, password: 'secret-pass' });
+    expect((await server.post('/api/auth/my-profile', { name, phone, bio }, member)).status).toBe(200);
+    expect(
+      (await server.post('/api/contact', { name, email, message: 'Πότε είναι η επόμενη συνάντηση;' })).status,
+    ).toBe(201);
+    const before = JSON.stringify(await server.deps.db.select().from(auditEvents));
+    expect(before).toContain(email);
+    expect(before).toContain(phone);
+    const [{ id }] = (await server.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email))) as [
+      { id: string },
+    ];
+
+    expect((await server.post('/api/auth/my-account/delete', { password: 'secret-pass' }, member)).status).toBe(200);
+
+    const kept = JSON.stringify({
+      audit: await server.deps.db.select().from(auditEvents),
+      notifications: await server.deps.db.select().from(notifications),
+      invites: await server.deps.db.select().from(invites),
+      inbox: await server.deps.db.select().from(contactMessages),
+      mail: await server.deps.db.select().from(mailQueue).where(ne(mailQueue.kind, 'accountDeleted')),
+    });
+    for (const trace of [email, name, phone, bio, '203.0.113.77']) expect(kept).not.toContain(trace);
+    // What was done stays, and which fields changed.
+    const [profileUpdate] = await server.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'profile.update'), eq(auditEvents.targetId, id)));
+    expect(profileUpdate!.changes).toMatchObject({
+      phone: ['[redacted]', '[redacted]'],
+      bio: ['[redacted]', '[redacted]'],
+    });
+    const [approval] = await server.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'invite.approve'), eq(auditEvents.targetId, invite._id)));
+    expect(approval!.changes).toEqual({ registrant: [null, 'deleted user'], status: ['submitted', 'consumed'] });
+    const [registration] = await server.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'invite.register'), eq(auditEvents.targetId, invite._id)));
+    expect(registration).toMatchObject({ actorEmail: 'deleted user', targetLabel: 'deleted user', ip: null });
+    expect(Object.keys(registration!.changes!).sort()).toEqual(['email', 'name', 'password']);
   });
 
   it('refuses the last administrator, and keeps them', async () => {
