@@ -72,6 +72,18 @@ test.describe('[ADMIN][LISTS]', () => {
     await outcome.getByRole('button', { name: 'Close' }).click();
     await expect(bar).toBeHidden();
 
+    // Giving a role asks which, with none chosen beforehand (the first role listed is Admin).
+    await page.getByRole('checkbox', { name: `Select admin-charlie-${stamp}@e2e.test` }).check();
+    await bar.getByRole('button', { name: 'Give a role' }).click();
+    const give = page.getByRole('dialog', { name: 'Give a role' });
+    await expect(give.getByLabel('Role')).toHaveValue('');
+    await expect(give.getByRole('button', { name: 'Give a role' })).toBeDisabled();
+    await give.getByLabel('Role').selectOption({ label: 'User' });
+    await expect(give.getByRole('button', { name: 'Give a role' })).toBeEnabled();
+    await give.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('checkbox', { name: `Select admin-charlie-${stamp}@e2e.test` }).uncheck();
+    await expect(bar).toBeHidden();
+
     // Filter by blocked within this test's members: a chip shows it, and clearing the chip brings
     // the others back.
     await page.getByRole('searchbox').fill(String(stamp));

@@ -75,7 +75,12 @@ export function UsersRoute() {
     { name: 'joinedFrom', label: t('users.joinedFrom'), kind: 'date' },
     { name: 'joinedTo', label: t('users.joinedBefore'), kind: 'date' },
   ];
-  const chooseRole = { param: 'roleId', label: t('users.role'), options: roleOptions };
+  const chooseRole = {
+    param: 'roleId',
+    label: t('users.role'),
+    placeholder: t('userRoles.pickRole'),
+    options: roleOptions,
+  };
   const bulkActions: BulkAction[] = [
     { action: 'block', label: t('users.bulkBlock') },
     { action: 'unblock', label: t('users.bulkUnblock') },

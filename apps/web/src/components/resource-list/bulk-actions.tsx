@@ -8,12 +8,15 @@ import { Button } from '../ui/button';
 import { Modal } from '../ui/modal';
 import { SelectField } from '../ui/select-field';
 
-/** One action on the chosen rows; `choose` asks for a value first (the role to give), sent as `param`. */
+/**
+ * One action on the chosen rows; `choose` asks for a value first (the role to give), sent as
+ * `param`. Nothing is chosen for the person: the first role in the list is the administrators'.
+ */
 export type BulkAction = {
   action: string;
   label: string;
   tone?: 'danger';
-  choose?: { param: string; label: string; options: { value: string; label: string }[] };
+  choose?: { param: string; label: string; placeholder: string; options: { value: string; label: string }[] };
 };
 
 /** The ids, the action, and what the action asked for first (`roleId`); the server checks each. */
@@ -74,7 +77,7 @@ export function BulkActions({ actions, useBulk, selected, labelOf, onDone }: Pro
               variant={action.tone === 'danger' ? 'danger' : 'secondary'}
               isBusy={bulk.isPending && bulk.variables?.action === action.action}
               onClick={() => {
-                setChoice(action.choose?.options[0]?.value ?? '');
+                setChoice('');
                 setAsked(action);
               }}
             >
@@ -91,6 +94,7 @@ export function BulkActions({ actions, useBulk, selected, labelOf, onDone }: Pro
           {asked?.choose && (
             <SelectField
               label={asked.choose.label}
+              placeholder={asked.choose.placeholder}
               options={asked.choose.options}
               value={choice}
               onChange={(event) => setChoice(event.target.value)}
