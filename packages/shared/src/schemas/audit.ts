@@ -17,6 +17,9 @@ export const auditEventSchema = z.object({
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
+/** What the records show in place of a person who deleted their account (screens say it in their language). */
+export const DELETED_USER = 'deleted user';
+
 export const AUDIT_SORT_FIELDS = ['at'] as const;
 
 const shortText = (label: string) =>

@@ -24,11 +24,11 @@ export type InviteDeps = { db: Db; mail: MailQueue; publicUrl: string };
 const notFound = () => new AppError('not_found', messages.notFound('Invite'));
 const emailTaken = () => new AppError('conflict', messages.emailTaken);
 
-/** An invite as its audit entry names it: for whom, or for anyone. */
-const inviteTarget = (invite: { id: string; email: string | null }) => ({
+/** An invite as its audit entry names it: the person who registered, for whom it is, or anyone. */
+const inviteTarget = (invite: { id: string; email: string | null }, registrant?: { email: string } | null) => ({
   type: 'invite',
   id: invite.id,
-  label: invite.email ?? 'any',
+  label: registrant?.email ?? invite.email ?? 'any',
 });
 
 /** The invite, mailed to the address it names (in the inviter's language: the invitee has none yet). */
@@ -330,7 +330,7 @@ export async function approveInvite(deps: InviteDeps, context: RequestContext, i
     await mail.queue(tx, 'approved', registrant, { name: registrant.name });
     await recordAudit(tx, context, {
       action: 'invite.approve',
-      target: inviteTarget(invite),
+      target: inviteTarget(invite, registrant),
       changes: { registrant: [null, registrant.email], status: ['submitted', 'consumed'] },
     });
     return updated!;
@@ -350,7 +350,7 @@ export async function rejectInvite(deps: InviteDeps, context: RequestContext, id
     }
     await recordAudit(tx, context, {
       action: 'invite.reject',
-      target: inviteTarget(invite),
+      target: inviteTarget(invite, registrant),
       changes: { registrant: [registrant?.email ?? null, null], status: ['submitted', 'rejected'] },
     });
     const [updated] = await tx

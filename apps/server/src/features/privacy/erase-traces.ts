@@ -1,10 +1,8 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { DELETED_USER } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { auditEvents, contactMessages, invites, mailQueue, notifications } from '../../db/schema.js';
 import { REDACTED } from '../audit/audit.queries.js';
-
-/** What the community's records show in place of a person who deleted their account. */
-export const DELETED_USER = 'deleted user';
 
 type Person = { id: string; name: string; email: string };
 

@@ -19,6 +19,8 @@ export const ACTION_GROUPS = [
   'profile.',
   'image.',
   'contact.',
+  'event.',
+  'mfa.',
   'privacy.',
 ] as const;
 

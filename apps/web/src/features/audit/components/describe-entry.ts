@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { AuditEvent } from '@community/shared';
+import { DELETED_USER, type AuditEvent } from '@community/shared';
 
 type Change = [unknown, unknown];
 
@@ -15,7 +15,7 @@ export function showValue(t: TFunction, value: unknown): string {
   if (value === null || value === undefined || value === '') return '–';
   if (isList(value)) return value.length ? value.map(String).join(', ') : '–';
   if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return named(t, value);
   if (isKeySummary(value)) {
     const more = value.count - value.keys.length;
     return more > 0 ? `${value.keys.join(', ')} ${t('audit.moreChanges', { count: more })}` : value.keys.join(', ');
@@ -48,15 +48,22 @@ export function describeChange(t: TFunction, field: string, [before, after]: Cha
   return t('audit.change.changed', { field, before: showValue(t, before), after: showValue(t, after) });
 }
 
+/** A name the records hold, in words: "deleted user" in the screen's language. */
+const named = (t: TFunction, name: string) => (name === DELETED_USER ? t('audit.deletedUser') : name);
+
 /** Who did it, in words: their address, or "Someone" for a caller nobody knows. */
 export const actorName = (t: TFunction, event: AuditEvent) =>
-  event.actor?.email ?? (event.actor?._id ? t('audit.deletedUser') : t('audit.someone'));
+  event.actor?.email ? named(t, event.actor.email) : event.actor?._id ? t('audit.deletedUser') : t('audit.someone');
+
+/** What it was done to, in words. */
+export const targetName = (event: AuditEvent, t: TFunction) =>
+  event.target?.label ? named(t, event.target.label) : (event.target?._id ?? '');
 
 /** "Maria changed the role Editors: added GET /api/auth/users" */
 export function describeEntry(t: TFunction, event: AuditEvent, changesShown = 2): string {
   const sentence = t(`audit.actions.${event.action}`, {
     actor: actorName(t, event),
-    target: event.target?.label ?? event.target?._id ?? '',
+    target: targetName(event, t),
     defaultValue: `${actorName(t, event)}: ${event.action}`,
   });
   // Creations and deletions list every field: the sentence is enough there.
