@@ -24,10 +24,14 @@ test.describe('[ADMIN][I18N]', () => {
 
   test('the Greek switch changes the texts, and the choice is kept', async ({ page }) => {
     await signInAs(page, ADMIN.email, ADMIN.password);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'el' }).click();
     await expect(page.getByRole('heading', { name: `Καλώς ήρθατε, ${ADMIN.name}` })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('el');
+    // The page says its language: screen readers read Greek as Greek.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'el');
     await page.goto('/admin/users');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'el');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Χρήστες \(\d+\)$/);
     await expect(page.getByRole('columnheader', { name: 'Ημερομηνία εγγραφής' })).toBeVisible();
     // The menu's own entries and groups are named in Greek too.

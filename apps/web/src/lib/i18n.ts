@@ -12,6 +12,10 @@ export const SUPPORTED_LANGUAGES = ['el', 'en'] as const;
  * parallel, 5 retries from 350 ms doubling, 5xx retried and 4xx not (the backend's own rule).
  */
 export function initI18n(forcedLanguage?: string) {
+  // Screen readers, hyphenation and capitals (Greek drops its accents in upper case) go by <html lang>.
+  i18n.on('languageChanged', () => {
+    document.documentElement.lang = i18n.resolvedLanguage ?? i18n.language;
+  });
   return i18n
     .use(HttpBackend)
     .use(LanguageDetector)
