@@ -85,6 +85,23 @@ test.describe('[ADMIN][USERS]', () => {
     await expect(page.getByText('0 - 0 of 0').first()).toBeVisible();
   });
 
+  test('a long name or address without spaces wraps, and the row keeps its actions in view', async ({ page, app }) => {
+    const stamp = Date.now();
+    const email = `${'a-very-long-local-part'.repeat(2)}-${stamp}@e2e.test`;
+    await createMember(app.baseURL, { email, name: 'Μακρύόνομαχωρίςκενά'.repeat(5) });
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/admin/users?q=${stamp}`);
+    const row = page.getByRole('row', { name: new RegExp(String(stamp)) });
+    await expect(row.getByRole('button', { name: 'Edit' })).toBeInViewport();
+    await expect(row.getByRole('button', { name: 'Delete' })).toBeInViewport();
+    const table = page.getByRole('table');
+    const [tableWidth, boxWidth] = await table.evaluate((element) => [
+      element.scrollWidth,
+      element.parentElement!.clientWidth,
+    ]);
+    expect(tableWidth).toBeLessThanOrEqual(boxWidth);
+  });
+
   test('a plain member sees the list refused in place of the table', async ({ page, app }) => {
     const email = `member-${Date.now()}@e2e.test`;
     await createMember(app.baseURL, { email, password: 'member-password' });

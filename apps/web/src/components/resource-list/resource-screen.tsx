@@ -240,8 +240,9 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                           />
                         </td>
                       )}
+                      {/* A long name or address without spaces wraps rather than push the actions out of view. */}
                       {columns.map((column) => (
-                        <td key={column.header} className="px-4 py-2 align-top text-slate-800">
+                        <td key={column.header} className="px-4 py-2 align-top text-slate-800 wrap-anywhere">
                           {column.cell(row)}
                         </td>
                       ))}

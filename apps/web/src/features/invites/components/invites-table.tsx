@@ -167,7 +167,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                       <SelectRowBox selection={selection} id={invite._id} label={labelOf(invite)} />
                     </td>
                     <td className="whitespace-nowrap px-3 py-2">{formatDate(invite.createdAt)}</td>
-                    <td className="px-3 py-2">
+                    <td className="px-3 py-2 wrap-anywhere">
                       {invite.email ?? <span className="text-slate-600">{t('invites.any')}</span>}
                       {invite.registrant && (
                         <div className="text-xs text-slate-700">
@@ -225,8 +225,8 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                         {t('invites.open')}
                       </a>
                     </td>
-                    <td className="whitespace-nowrap px-3 py-2">
-                      <div className="flex gap-2">
+                    <td className="px-3 py-2">
+                      <div className="flex flex-wrap gap-2">
                         {view === 'submitted' ? (
                           <DecisionButtons
                             isBusy={isBusy}
