@@ -17,6 +17,11 @@ test.describe('[ADMIN][ROLES]', () => {
     await page.getByRole('button', { name: 'Add New Role' }).click();
     const dialog = page.getByRole('dialog', { name: 'Post Role' });
     await dialog.getByLabel('Name').fill('Editors');
+    // A description past its length is told at the field, not silently refused.
+    await dialog.getByLabel('Description (optional)').fill('x'.repeat(501));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Description must be at most 500 characters')).toBeVisible();
+    await dialog.getByLabel('Description (optional)').fill('Those who edit the site');
     // Permissions and menu entries are found by typing; each pick joins the list under its field.
     await dialog.getByRole('combobox', { name: 'Permissions (0)', exact: true }).fill('auth/users');
     await dialog.getByRole('option', { name: 'GET /api/auth/users', exact: true }).click();
@@ -78,6 +83,11 @@ test.describe('[ADMIN][PROFILE]', () => {
 
     await page.getByLabel('Name').fill('Profile Owner Renamed');
     await page.getByLabel('Phone (optional)').fill('+30 210 1234567');
+    await page.getByLabel('Bio').fill('x'.repeat(2001));
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Bio must be at most 2000 characters')).toBeVisible();
+    await expect(page.getByLabel('Bio')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Bio').fill('Κηπουρός');
     await page.getByLabel('Password', { exact: true }).fill('new-member-pass');
     await page.getByLabel('Confirm Password').fill('new-member-pass');
     await expectAccessible(page);

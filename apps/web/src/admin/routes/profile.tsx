@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { updateMyProfileBodySchema, withPasswordConfirmation, type Language, type Profile } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
+import { describedBy, Field } from '../../components/ui/field';
 import { ImagePicker } from '../../components/forms/image-picker';
 import { NewPasswordFields } from '../../components/forms/new-password-fields';
 import { TextField } from '../../components/ui/text-field';
@@ -133,11 +133,11 @@ function ProfileForm(props: { profile: Profile; language: Language; mailOnContac
         {...form.register('phone')}
       />
       <TextField label={t('profiles.address')} error={errors.address?.message} {...form.register('address')} />
-      <Field id="profile-bio" label={t('profile.bio')}>
+      <Field id="profile-bio" label={t('profile.bio')} error={errors.bio?.message}>
         <textarea
-          id="profile-bio"
           rows={4}
-          className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+          {...describedBy('profile-bio', errors.bio?.message)}
+          className={`rounded-md border px-3 py-2 text-sm ${errors.bio ? 'border-red-600' : 'border-slate-300'}`}
           {...form.register('bio')}
         />
       </Field>

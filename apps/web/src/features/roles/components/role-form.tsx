@@ -55,7 +55,11 @@ export function RoleForm({
   return (
     <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
       <TextField label={t('fields.name')} error={errors.name?.message} {...form.register('name')} />
-      <TextField label={t('fields.descriptionOptional')} {...form.register('description')} />
+      <TextField
+        label={t('fields.descriptionOptional')}
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
       <Controller
         control={form.control}
         name="permission"
