@@ -31,14 +31,18 @@ const inviteTarget = (invite: { id: string; email: string | null }, registrant?:
   label: registrant?.email ?? invite.email ?? 'any',
 });
 
-/** The invite, mailed to the address it names (in the inviter's language: the invitee has none yet). */
+/**
+ * The invite, mailed to the address it names, in the language of the account that address may
+ * already have, else in Greek, the site's (not the inviter's: the mail is the invitee's).
+ */
 async function mailInvite(deps: InviteDeps, tx: Db, invite: InviteRow, inviter: { id: string }) {
   if (!invite.email) return;
   const from = await recipientOf(tx, inviter.id);
+  const [known] = await tx.select({ language: users.language }).from(users).where(eq(users.email, invite.email));
   await deps.mail.queue(
     tx,
     'invite',
-    { email: invite.email, language: from?.language ?? null },
+    { email: invite.email, language: known?.language ?? null },
     { link: inviteLink(deps.publicUrl, invite.token), expiresAt: invite.expiresAt, inviterName: from?.name ?? '' },
   );
 }

@@ -520,12 +520,16 @@ describe('mail through the lifecycle', () => {
     return smtp.mails.filter((mail) => mail.to.includes(email))[index]!.raw;
   };
 
-  it("mails an invite that names an email, in the inviter's language, with the link from PUBLIC_URL", async () => {
+  it('mails an invite that names an email, in Greek whatever the inviter reads, with the link from PUBLIC_URL', async () => {
     const email = uniqueEmail('mailed');
-    const invite = await createInvite({ email });
+    const inviter = await createSignedInUser(server, { roles: ['admin'] });
+    await server.deps.db.update(users).set({ language: 'en' }).where(eq(users.id, inviter.id));
+    const response = await server.post('/api/auth/invites', { email }, inviter.token);
+    expect(response.status).toBe(201);
+    const invite = response.body;
     const raw = await mailTo(email);
     const mail = mailText(raw);
-    // The administrator has chosen no language: Greek, the site's.
+    // The invitee has no language yet: Greek, the site's.
     expect(mailSubject(raw)).toBe('Πρόσκληση στην Κοινότητα');
     expect(mail).toContain(invite.link);
     expect(mail).toMatch(/Content-Type: text\/html/);
