@@ -164,7 +164,10 @@ describe('the contact inbox', () => {
     expect(mailSubject(raw)).toBe('Απάντηση από την Κοινότητα');
     expect(raw).toMatch(/^Reply-To: hello@community\.test/m);
     const text = mailText(raw);
-    expect(text).toContain('Σας περιμένουμε.');
+    // The reply's lines stay lines in the plain-text part, and the mail asks to be answered, not the opposite.
+    expect(text).toMatch(/^Ναι, φυσικά!\r?\nΣας περιμένουμε\.$/m);
+    expect(text).toContain('Το μήνυμα στάλθηκε από την Κοινότητα σε απάντηση του μηνύματός σας.');
+    expect(text).not.toContain('Μην απαντάτε');
     // The writer's words are quoted as text, never as markup.
     expect(text).toContain('&lt;b&gt;γλυκά&lt;/b&gt;');
     expect((await server.get(`/api/auth/contact-messages/${row.id}`, admin)).body.replies).toHaveLength(1);

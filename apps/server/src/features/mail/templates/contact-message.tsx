@@ -1,5 +1,5 @@
 import { Text } from '@react-email/components';
-import { Action, Layout, Paragraph } from './layout.js';
+import { Action, Layout, Paragraph, withLineBreaks } from './layout.js';
 import type { MailTemplate } from './mail-template.js';
 
 type Props = { name: string; email: string; message: string };
@@ -34,7 +34,7 @@ export function Quote({ text }: { text: string }) {
         whiteSpace: 'pre-wrap',
       }}
     >
-      {text}
+      {withLineBreaks(text)}
     </Text>
   );
 }

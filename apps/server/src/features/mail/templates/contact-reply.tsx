@@ -24,7 +24,7 @@ export const contactReplyMail: MailTemplate<Props> = ({ name, reply, original, s
   return {
     subject: t.subject(frame.siteName),
     body: (
-      <Layout frame={frame} preview={reply.slice(0, 120)} heading={t.subject(frame.siteName)}>
+      <Layout frame={frame} preview={reply.slice(0, 120)} heading={t.subject(frame.siteName)} answerable>
         <Paragraph>{t.hello(name)}</Paragraph>
         <Paragraph keepLines>{reply}</Paragraph>
         <Paragraph>{t.wrote(formatWhen(sentAt, frame.language))}</Paragraph>

@@ -24,9 +24,24 @@ const FOOTER: Record<Language, (site: string) => string> = {
   en: (site) => `This message was sent automatically by ${site}. Please do not reply to this address.`,
 };
 
-/** One frame for every mail: the community's name, a heading, the body and a footer. */
-export function Layout(props: { frame: MailFrame; preview: string; heading: string; children: ReactNode }) {
-  const { frame, preview, heading, children } = props;
+/** The footer of a mail one may answer (a reply from the inbox). */
+const ANSWERABLE_FOOTER: Record<Language, (site: string) => string> = {
+  el: (site) => `Το μήνυμα στάλθηκε από την ${site} σε απάντηση του μηνύματός σας.`,
+  en: (site) => `Sent by ${site} in answer to your message.`,
+};
+
+/**
+ * One frame for every mail: the community's name, a heading, the body and a footer, which asks
+ * for no answer unless the mail is `answerable`.
+ */
+export function Layout(props: {
+  frame: MailFrame;
+  preview: string;
+  heading: string;
+  answerable?: boolean;
+  children: ReactNode;
+}) {
+  const { frame, preview, heading, answerable = false, children } = props;
   return (
     <Html lang={frame.language}>
       <Head />
@@ -42,7 +57,7 @@ export function Layout(props: { frame: MailFrame; preview: string; heading: stri
           {children}
           <Hr style={{ borderColor: colors.line, margin: '24px 0 12px' }} />
           <Text style={{ color: colors.muted, fontSize: '12px', margin: 0 }}>
-            {FOOTER[frame.language](frame.siteName)}
+            {(answerable ? ANSWERABLE_FOOTER : FOOTER)[frame.language](frame.siteName)}
           </Text>
         </Container>
       </Body>
@@ -50,7 +65,11 @@ export function Layout(props: { frame: MailFrame; preview: string; heading: stri
   );
 }
 
-/** `keepLines`: a person's own text, its line breaks kept. */
+/** A person's own text with its line breaks as <br>, which the plain-text part keeps too. */
+export const withLineBreaks = (text: string): ReactNode[] =>
+  text.split('\n').flatMap((line, index) => (index === 0 ? [line] : [<br key={index} />, line]));
+
+/** `keepLines`: a person's own text, its line breaks and runs of spaces kept. */
 export function Paragraph({ children, keepLines }: { children: ReactNode; keepLines?: boolean }) {
   return (
     <Text
@@ -61,7 +80,7 @@ export function Paragraph({ children, keepLines }: { children: ReactNode; keepLi
         whiteSpace: keepLines ? 'pre-wrap' : undefined,
       }}
     >
-      {children}
+      {keepLines && typeof children === 'string' ? withLineBreaks(children) : children}
     </Text>
   );
 }
