@@ -114,7 +114,18 @@ test.describe('[ADMIN][SESSIONS]', () => {
     await signInAs(other, email, 'member-password');
 
     await signInAs(page, email, 'member-password');
+    // The sign-in's toast lies below the header, so the account menu can be opened at once.
+    const header = (await page.getByRole('banner').boundingBox())!;
+    const toast = (await page.locator('[data-sonner-toast]').boundingBox())!;
+    expect(toast.y).toBeGreaterThanOrEqual(header.y + header.height);
+    // The account menu and the profile both lead to the sessions.
+    await page.getByRole('button', { name: 'Two Browsers' }).click();
+    await page.getByRole('menuitem', { name: 'Sign-in and security' }).click();
+    await expect(page).toHaveURL(/\/admin\/account\/security$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign-in and security');
     await page.goto('/admin/account/profile');
+    await page.getByRole('link', { name: /Sign-in and security/ }).click();
+    await expect(page).toHaveURL(/\/admin\/account\/security$/);
     const card = page.getByRole('region', { name: 'Where you are signed in' });
     await expect(card.getByRole('listitem')).toHaveCount(2);
     await expect(card.getByRole('listitem').filter({ hasText: 'This device' })).toHaveCount(1);

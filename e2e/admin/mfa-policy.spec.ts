@@ -8,7 +8,7 @@ test.use({ host: 'localhost', serverEnv: { MFA_REQUIRED_FOR_ADMINS: 'true' } });
 test.describe('[ADMIN][MFA] MFA_REQUIRED_FOR_ADMINS', () => {
   test('an administrator without a second factor is sent to enrol one, then may go anywhere', async ({ page }) => {
     await signInAs(page, ADMIN.email, ADMIN.password);
-    await expect(page).toHaveURL(/\/admin\/account\/profile#security$/);
+    await expect(page).toHaveURL(/\/admin\/account\/security$/);
     const card = page.getByRole('region', { name: 'Security' });
     await expect(
       card.getByRole('status').filter({ hasText: 'Administrators must set up a second factor before anything else.' }),
@@ -18,7 +18,7 @@ test.describe('[ADMIN][MFA] MFA_REQUIRED_FOR_ADMINS', () => {
 
     // Any other screen leads back here until a factor is enrolled.
     await page.goto('/admin/users');
-    await expect(page).toHaveURL(/\/admin\/account\/profile#security$/);
+    await expect(page).toHaveURL(/\/admin\/account\/security$/);
 
     await card.getByRole('button', { name: 'Set up' }).click();
     const setup = page.getByRole('dialog', { name: 'Set up an authenticator app' });

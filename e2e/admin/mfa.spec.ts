@@ -15,7 +15,7 @@ test.describe('[ADMIN][MFA] authenticator app', () => {
     const email = `totp-${Date.now()}@e2e.test`;
     await createMember(app.baseURL, { email, name: 'Tess Totp' });
     await signInAs(page, email, 'member-password');
-    await page.goto('/admin/account/profile#security');
+    await page.goto('/admin/account/security');
     const card = page.getByRole('region', { name: 'Security' });
     await expect(card.getByRole('heading', { name: /Authenticator app/ })).toContainText('Not set up');
     await expect(card).toContainText('You get 10 recovery codes when you set up your first second factor.');
@@ -90,7 +90,7 @@ test.describe('[ADMIN][MFA] authenticator app', () => {
     await recovery.fill(codes[0]!.toUpperCase());
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByText('Login successful.')).toBeVisible();
-    await page.goto('/admin/account/profile#security');
+    await page.goto('/admin/account/security');
     await expect(card).toContainText('9 of 10 left');
     await logOut(page, 'Tess Totp');
     await enterPassword(page, email);
@@ -169,7 +169,7 @@ test.describe('[ADMIN][MFA] passkeys', () => {
     const email = `passkey-${Date.now()}@e2e.test`;
     await createMember(app.baseURL, { email, name: 'Pat Passkey' });
     await signInAs(page, email, 'member-password');
-    await page.goto('/admin/account/profile#security');
+    await page.goto('/admin/account/security');
     const card = page.getByRole('region', { name: 'Security' });
     await card.getByRole('button', { name: 'Add a passkey' }).click();
     const add = page.getByRole('dialog', { name: 'Add a passkey' });
@@ -209,7 +209,7 @@ test.describe('[ADMIN][MFA] passkeys', () => {
     await expect(page.getByText('Login successful.')).toBeVisible();
 
     // The last factor goes only with the password.
-    await page.goto('/admin/account/profile#security');
+    await page.goto('/admin/account/security');
     await expect(passkeys).not.toContainText('last used never');
     await passkeys.getByRole('button', { name: 'Remove passkey E2E security key' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove this passkey?' });
@@ -235,7 +235,7 @@ test.describe('[ADMIN][MFA] administrators', () => {
     await expect(warning).toBeVisible();
     await expectAccessible(page);
     await warning.getByRole('link', { name: 'Set one up' }).click();
-    await expect(page).toHaveURL(/\/admin\/account\/profile#security$/);
+    await expect(page).toHaveURL(/\/admin\/account\/security$/);
     await expect(page.getByRole('region', { name: 'Security' })).toBeInViewport();
   });
 

@@ -1,3 +1,2 @@
-/** Profile > Security, where second factors are enrolled; other screens link to it. */
-export const SECURITY_PATH = '/account/profile';
-export const SECURITY_LINK = `${SECURITY_PATH}#security`;
+/** Second factors and sessions; the screen an administrator who must enrol is sent to. */
+export const SECURITY_PATH = '/account/security';

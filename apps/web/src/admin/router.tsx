@@ -41,6 +41,7 @@ export const router = createBrowserRouter(
                 { index: true, ...screen(() => import('./routes/home'), 'HomeRoute') },
                 { path: 'users', ...screen(() => import('./routes/users'), 'UsersRoute') },
                 { path: 'account/profile', ...screen(() => import('./routes/profile'), 'ProfileRoute') },
+                { path: 'account/security', ...screen(() => import('./routes/security'), 'SecurityRoute') },
                 { path: 'roles', ...screen(() => import('./routes/roles'), 'RolesRoute') },
                 { path: 'permissions', ...screen(() => import('./routes/permissions'), 'PermissionsRoute') },
                 {

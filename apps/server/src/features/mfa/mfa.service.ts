@@ -66,7 +66,7 @@ async function tell(deps: MfaDeps, tx: Db, userId: string, change: Change) {
   await notifyUser(tx, userId, {
     title: messages[change],
     body: messages.mfaChangedBody,
-    link: '/admin/account/profile',
+    link: '/admin/account/security',
   });
   const person = await recipientOf(tx, userId);
   if (person) await deps.mail.queue(tx, 'secondFactorChanged', person, { change: messages[change] });

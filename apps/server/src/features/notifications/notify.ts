@@ -44,7 +44,7 @@ export async function tellPasswordChanged(tx: Db, mail: MailQueue, userId: strin
   await notifyUser(tx, userId, {
     title: messages.passwordChangedTitle,
     body: messages.passwordChangedBody,
-    link: '/admin/account/profile',
+    link: '/admin/account/security',
   });
   const person = await recipientOf(tx, userId);
   if (person) await mail.queue(tx, 'passwordChanged', person, { name: person.name });

@@ -1,9 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Check, LogOut, Monitor, Moon, Sun, UserRound } from 'lucide-react';
+import { Check, LogOut, Monitor, Moon, ShieldCheck, Sun, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { UserInfo } from '../../features/auth/auth-store';
 import { THEME_CHOICES, useThemeChoice, type ThemeChoice } from '../../lib/theme';
+import { SECURITY_PATH } from '../paths';
 
 const THEME_ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 
@@ -53,6 +54,13 @@ export function AccountMenu({ user, onLogout }: { user: UserInfo['user'] | undef
           >
             <UserRound className="size-4" aria-hidden />
             {t('layout.editProfile')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            onSelect={() => navigate(SECURITY_PATH)}
+            className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
+          >
+            <ShieldCheck className="size-4" aria-hidden />
+            {t('security.title')}
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Label className="px-3 py-1 text-xs font-medium text-slate-600">

@@ -11,7 +11,7 @@ import { logout as endSession } from '../../features/auth/api/logout';
 import { storageKeys } from '../../lib/storage-keys';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useMfaStatus } from '../../features/mfa/api/get-mfa-status';
-import { SECURITY_LINK, SECURITY_PATH } from '../paths';
+import { SECURITY_PATH } from '../paths';
 import { AccountMenu } from './account-menu';
 import { AdminMenu, ViewMenu } from './admin-menu';
 import { LanguageSwitch } from './language-switch';
@@ -113,7 +113,7 @@ export function AdminLayout() {
         )}
         <main id="content" className="min-w-0 flex-1 px-4 py-6">
           <div className="mx-auto max-w-6xl">
-            {mustEnrol && pathname !== SECURITY_PATH ? <Navigate to={SECURITY_LINK} replace /> : <Outlet />}
+            {mustEnrol && pathname !== SECURITY_PATH ? <Navigate to={SECURITY_PATH} replace /> : <Outlet />}
           </div>
         </main>
       </div>

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
 import { useAuth } from '../../features/auth/auth-store';
 import { useMfaStatus } from '../../features/mfa/api/get-mfa-status';
-import { SECURITY_LINK } from '../paths';
+import { SECURITY_PATH } from '../paths';
 import { describeEntry } from '../../features/audit/components/describe-entry';
 import { useDashboard } from '../../features/dashboard/api/get-dashboard';
 import { DashboardCards } from '../../features/dashboard/components/dashboard-cards';
@@ -23,7 +23,7 @@ function MissingFactorWarning() {
     <div>
       <Alert tone="warning">
         {t('home.mfaMissing')}{' '}
-        <Link to={SECURITY_LINK} className="font-medium underline">
+        <Link to={SECURITY_PATH} className="font-medium underline">
           {t('home.mfaSetUp')}
         </Link>
       </Alert>

@@ -1,7 +1,7 @@
-import { UserRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ShieldCheck, UserRound } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { updateMyProfileBodySchema, withPasswordConfirmation, type Language, type Profile } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
@@ -13,13 +13,12 @@ import { TextField } from '../../components/ui/text-field';
 import { authStore, useAuth } from '../../features/auth/auth-store';
 import { useMyProfile } from '../../features/profiles/api/get-my-profile';
 import { MyEventsCard } from '../../features/events/components/my-events-card';
-import { MySessionsCard } from '../../features/sessions/components/my-sessions-card';
-import { SecurityCard } from '../../features/mfa/components/security-card';
 import { MyDataCard } from '../../features/privacy/components/my-data-card';
 import { useUpdateMyProfile } from '../../features/profiles/api/update-my-profile';
 import { useUploadProfileImage } from '../../features/profiles/api/upload-profile-image';
 import { getErrorMessage } from '../../lib/api-client';
 import { useZodForm } from '../../lib/use-zod-form';
+import { SECURITY_PATH } from '../paths';
 import { SelectField } from '../../components/ui/select-field';
 import { SwitchField } from '../../components/ui/switch-field';
 
@@ -29,12 +28,6 @@ export function ProfileRoute() {
   const { t } = useTranslation();
   const profile = useMyProfile();
   const navigate = useNavigate();
-  // A link to a card (`#security`) scrolls to it once the form above it has taken its height.
-  const { hash } = useLocation();
-  const isSettled = !profile.isPending;
-  useEffect(() => {
-    if (isSettled && hash) document.getElementById(hash.slice(1))?.scrollIntoView();
-  }, [hash, isSettled]);
   return (
     <section className="mx-auto flex max-w-xl flex-col gap-4">
       <h1 className="text-2xl font-semibold text-slate-900">{t('profile.title')}</h1>
@@ -48,8 +41,16 @@ export function ProfileRoute() {
         />
       )}
       <MyEventsCard />
-      <SecurityCard />
-      <MySessionsCard />
+      <Link
+        to={SECURITY_PATH}
+        className="flex items-center gap-3 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 hover:ring-brand-600"
+      >
+        <ShieldCheck className="size-5 shrink-0 text-brand-700" aria-hidden />
+        <span className="flex flex-col gap-1">
+          <span className="text-lg font-semibold text-slate-900">{t('security.title')}</span>
+          <span className="text-sm text-slate-600">{t('security.linkText')}</span>
+        </span>
+      </Link>
       <MyDataCard
         onDeleted={(message) => {
           toast.success(message);

@@ -6,8 +6,8 @@ import type { MailTemplate } from './mail-template.js';
 type Props = { change: string };
 
 const TEXTS = {
-  el: { subject: 'Η προστασία της σύνδεσής σας άλλαξε', action: 'Άνοιγμα προφίλ' },
-  en: { subject: 'Your sign-in protection changed', action: 'Open my profile' },
+  el: { subject: 'Η προστασία της σύνδεσής σας άλλαξε', action: 'Σύνδεση και ασφάλεια' },
+  en: { subject: 'Your sign-in protection changed', action: 'Sign-in and security' },
 };
 
 export const secondFactorChangedMail: MailTemplate<Props> = ({ change }, frame) => {
@@ -19,7 +19,7 @@ export const secondFactorChangedMail: MailTemplate<Props> = ({ change }, frame) 
       <Layout frame={frame} preview={what} heading={t.subject}>
         <Paragraph>{what}</Paragraph>
         <Paragraph>{localizeMessage(messages.mfaChangedBody, frame.language)}</Paragraph>
-        <Action href={`${frame.publicUrl}/admin/account/profile`} label={t.action} />
+        <Action href={`${frame.publicUrl}/admin/account/security`} label={t.action} />
       </Layout>
     ),
   };

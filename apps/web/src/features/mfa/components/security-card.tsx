@@ -18,9 +18,6 @@ import { PasswordDialog } from '../../../components/forms/password-dialog';
 import { RecoveryCodesDialog } from './recovery-codes-dialog';
 import { TotpSetupDialog } from './totp-setup-dialog';
 
-/** The anchor other screens link to: `/account/profile#security` (admin/paths.ts). */
-const SECURITY_ANCHOR = 'security';
-
 /** What is about to be removed or replaced, and so what the dialog asks. */
 type Action = { kind: 'totp' } | { kind: 'passkey'; passkey: Passkey } | { kind: 'codes' };
 type Pending = Action & {
@@ -280,18 +277,14 @@ function Factors({ status }: { status: MfaStatus }) {
   );
 }
 
-/**
- * Profile > Security: the authenticator app, passkeys and recovery codes, each with what can be
- * done about it. Other screens link to it as `#security`.
- */
+/** The authenticator app, passkeys and recovery codes, each with what can be done about it. */
 export function SecurityCard() {
   const { t } = useTranslation();
   const status = useMfaStatus();
   return (
     <section
-      id={SECURITY_ANCHOR}
       aria-labelledby="security-title"
-      className="flex scroll-mt-4 flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
     >
       <div className="flex flex-col gap-1">
         <h2 id="security-title" className="text-lg font-semibold text-slate-900">
