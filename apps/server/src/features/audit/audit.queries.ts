@@ -19,10 +19,13 @@ export type AuditEvent = {
 
 /**
  * One entry, in the caller's transaction: the change and its entry commit together or not at all.
- * The actor is the signed-in caller unless the event names one (sign-ins, registrations).
+ * The actor is the signed-in caller unless the event names one (sign-ins, registrations). An
+ * update that changed nothing (a form saved as it was, a bulk confirm of someone confirmed) leaves
+ * no entry.
  */
 export async function recordAudit(tx: Db, context: RequestContext, event: AuditEvent): Promise<void> {
-  await auditInsert(tx, context, event);
+  const changedNothing = event.action.endsWith('.update') && Object.keys(event.changes ?? {}).length === 0;
+  if (!changedNothing) await auditInsert(tx, context, event);
 }
 
 /** The insert of one entry, not yet run: for a change written in the same statement. */

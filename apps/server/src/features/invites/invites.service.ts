@@ -413,7 +413,10 @@ export async function revokeInvite(deps: InviteDeps, context: RequestContext, id
     await recordAudit(tx, context, {
       action: 'invite.revoke',
       target: inviteTarget(invite),
-      changes: { status: [effectiveStatus(invite), 'revoked'], registrant: [registrant?.email ?? null, null] },
+      changes: {
+        status: [effectiveStatus(invite), 'revoked'],
+        ...(registrant ? { registrant: [registrant.email, null] } : {}),
+      },
     });
     return updated!;
   });

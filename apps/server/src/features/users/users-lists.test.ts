@@ -172,6 +172,13 @@ describe('POST /api/auth/users/bulk', () => {
     const targets = entries.map((entry) => entry.targetId);
     expect(targets.filter((id) => id === first.id)).toHaveLength(1);
     expect(targets.filter((id) => id === second.id)).toHaveLength(1);
+    // Blocking someone already blocked changes nothing, and leaves no entry saying it did.
+    expect((await server.post('/api/auth/users/bulk', { ids: [first.id], action: 'block' }, admin)).status).toBe(200);
+    const again = await server.deps.db
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'user.update'), eq(auditEvents.targetId, first.id)));
+    expect(again).toHaveLength(1);
     const unblocked = await server.post('/api/auth/users/bulk', { ids: [first.id], action: 'unblock' }, admin);
     expect(unblocked.body).toEqual({ done: [first.id], failed: [] });
   });
