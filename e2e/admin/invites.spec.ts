@@ -219,7 +219,14 @@ test.describe('[ADMIN][INVITES]', () => {
     const token = new URL(link).searchParams.get('token')!;
     const row = page.getByRole('row', { name: new RegExp(token.slice(0, 8)) });
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await row.getByRole('button', { name: 'Reject' }).click();
+    // Rejecting asks first; Cancel leaves the registration waiting.
+    await row.getByRole('button', { name: 'Reject Rejected Person' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Reject Rejected Person' });
+    await expect(ask.getByText('Their account is deleted and they are told by mail.')).toBeVisible();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row.getByText('Submitted')).toBeVisible();
+    await row.getByRole('button', { name: 'Reject Rejected Person' }).click();
+    await ask.getByRole('button', { name: 'Reject' }).click();
     await expect(page.getByText('Invite rejected.')).toBeVisible();
     await expect(row.getByText('Rejected')).toBeVisible();
     const rejection = (await mailsTo(app, email, 3))[2]!;

@@ -1,9 +1,8 @@
-import { Check, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AuditEvent, DashboardCard } from '@community/shared';
-import { IconButton } from '../../../components/ui/icon-button';
+import { DecisionButtons } from '../../../components/forms/decision-buttons';
 import { MembersChart } from './members-chart';
 
 type CardOf<K extends DashboardCard['key']> = Extract<DashboardCard, { key: K }>;
@@ -95,24 +94,12 @@ export function DashboardCards(props: Props) {
                   <span className="text-slate-600">{person.email}</span>
                 </span>
                 <span className="flex gap-2">
-                  <IconButton
-                    look="smallConfirm"
-                    icon={<Check className="size-3.5" aria-hidden />}
-                    disabled={props.busyInviteId === person.inviteId}
-                    onClick={() => props.onApprove(person.inviteId)}
-                    aria-label={t('dashboard.registrations.approve', { name: person.name })}
-                  >
-                    {t('invites.approve')}
-                  </IconButton>
-                  <IconButton
-                    look="smallRefuse"
-                    icon={<X className="size-3.5" aria-hidden />}
-                    disabled={props.busyInviteId === person.inviteId}
-                    onClick={() => props.onReject(person.inviteId)}
-                    aria-label={t('dashboard.registrations.reject', { name: person.name })}
-                  >
-                    {t('invites.reject')}
-                  </IconButton>
+                  <DecisionButtons
+                    isBusy={props.busyInviteId === person.inviteId}
+                    onApprove={() => props.onApprove(person.inviteId)}
+                    onReject={() => props.onReject(person.inviteId)}
+                    name={person.name}
+                  />
                 </span>
               </li>
             ))}

@@ -25,7 +25,7 @@ import { useRejectInvite } from '../api/reject-invite';
 import { useResendInvite } from '../api/resend-invite';
 import { useRevokeInvite } from '../api/revoke-invite';
 import { inviteStatusView, registrationStatusView } from '../invite-status';
-import { DecisionButtons } from './decision-buttons';
+import { DecisionButtons } from '../../../components/forms/decision-buttons';
 import { InviteStatusBadge } from './invite-status-badge';
 
 const DEFAULT_SORT = '-createdAt';
@@ -232,6 +232,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                             isBusy={isBusy}
                             onApprove={() => approve.mutate(invite._id)}
                             onReject={() => reject.mutate(invite._id)}
+                            name={invite.registrant?.name ?? invite.email ?? ''}
                           />
                         ) : (
                           <IconButton

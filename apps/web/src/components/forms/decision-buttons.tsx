@@ -1,0 +1,56 @@
+import { Check, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { IconButton } from '../ui/icon-button';
+
+type Props = {
+  isBusy: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+  /** Who registered: in the buttons' accessible names, where several share a row, and in the question. */
+  name: string;
+};
+
+/**
+ * Approve and Reject for a registration waiting for an administrator. Rejecting asks first: it
+ * deletes the account and mails the person, and cannot be taken back.
+ */
+export function DecisionButtons({ isBusy, onApprove, onReject, name }: Props) {
+  const { t } = useTranslation();
+  const [isAsking, setIsAsking] = useState(false);
+  return (
+    <>
+      <IconButton
+        look="smallConfirm"
+        icon={<Check className="size-3.5" aria-hidden />}
+        disabled={isBusy}
+        onClick={onApprove}
+        aria-label={t('invites.approveOf', { name })}
+      >
+        {t('invites.approve')}
+      </IconButton>
+      <IconButton
+        look="smallRefuse"
+        icon={<X className="size-3.5" aria-hidden />}
+        disabled={isBusy}
+        onClick={() => setIsAsking(true)}
+        aria-label={t('invites.rejectOf', { name })}
+      >
+        {t('invites.reject')}
+      </IconButton>
+      <ConfirmDialog
+        isOpen={isAsking}
+        onCancel={() => setIsAsking(false)}
+        onConfirm={() => {
+          setIsAsking(false);
+          onReject();
+        }}
+        title={t('invites.rejectOf', { name })}
+        text={t('invites.rejectText')}
+        confirmLabel={t('invites.reject')}
+        cancelLabel={t('common.cancel')}
+      />
+    </>
+  );
+}
