@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettled } from '../../lib/use-settled';
 import { IconButton } from './icon-button';
@@ -25,6 +25,7 @@ type Props = {
 /**
  * A field that searches the server as one types (the ARIA combobox pattern): arrows move through
  * the matches, Enter picks one, Escape closes the list, and a live region says how many there are.
+ * The focus follows a pick to the button that clears it, and a clearing back to the field.
  */
 export function Combobox({ label, value, onChange, useOptions, placeholder, error }: Props) {
   const { t } = useTranslation();
@@ -36,8 +37,18 @@ export function Combobox({ label, value, onChange, useOptions, placeholder, erro
   const { options, isLoading } = useOptions(isOpen ? settled : '');
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-option-${index}`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const clearRef = useRef<HTMLButtonElement>(null);
+  // Set by the person's own pick or clearing, not by a value that arrives from elsewhere.
+  const focusNext = useRef<'clear' | 'input' | null>(null);
+  useEffect(() => {
+    if (focusNext.current === 'clear') clearRef.current?.focus();
+    if (focusNext.current === 'input') inputRef.current?.focus();
+    focusNext.current = null;
+  }, [value]);
 
   const choose = (option: ComboboxOption) => {
+    focusNext.current = 'clear';
     onChange(option);
     setTerm('');
     setOpen(false);
@@ -66,8 +77,12 @@ export function Combobox({ label, value, onChange, useOptions, placeholder, erro
         <span className="inline-flex items-center gap-1 self-start rounded-full bg-brand-50 py-0.5 pl-3 pr-1 text-sm text-brand-800">
           {value.label}
           <IconButton
+            ref={clearRef}
             icon={<X className="size-3.5" aria-hidden />}
-            onClick={() => onChange(null)}
+            onClick={() => {
+              focusNext.current = 'input';
+              onChange(null);
+            }}
             aria-label={t('combobox.clear', { label, value: value.label })}
           />
         </span>
@@ -81,6 +96,7 @@ export function Combobox({ label, value, onChange, useOptions, placeholder, erro
         {label}
       </label>
       <input
+        ref={inputRef}
         id={id}
         role="combobox"
         aria-expanded={isOpen}
@@ -132,6 +148,15 @@ export function Combobox({ label, value, onChange, useOptions, placeholder, erro
           </li>
         ))}
       </ul>
+      {isOpen && settled && options.length === 0 && (
+        // Seen, not read out: the live region below tells the count.
+        <p
+          aria-hidden
+          className="absolute top-full z-10 mt-1 w-full rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-600 shadow-lg"
+        >
+          {isLoading ? t('combobox.searching') : t('combobox.noResults')}
+        </p>
+      )}
       <span className="sr-only" aria-live="polite">
         {isOpen && !isLoading && settled ? t('combobox.results', { count: options.length }) : ''}
       </span>
