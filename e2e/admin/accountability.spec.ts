@@ -101,12 +101,25 @@ test.describe('[ADMIN][AUDIT]', () => {
     await expect(page.getByText('No matches.')).toBeVisible();
   });
 
-  test('in Greek, the entries read in Greek', async ({ page }) => {
+  test('in Greek, the entries read in Greek, their fields too', async ({ page, app }) => {
+    const email = `greek-${Date.now()}@e2e.test`;
+    await createMember(app.baseURL, { email, name: 'Μέλος Προς Αποκλεισμό' });
     await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/admin/users?q=${email}`);
+    await page.getByRole('checkbox', { name: `Select ${email}` }).check();
+    await page
+      .getByRole('region', { name: 'Actions on the selected rows' })
+      .getByRole('button', { name: 'Block', exact: true })
+      .click();
+    await page.getByRole('dialog', { name: 'Block' }).getByRole('button', { name: 'Block' }).click();
+    await expect(page.getByText('Block: done for 1.')).toBeVisible();
     await page.goto('/admin/audit-log');
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'el' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Αρχείο ενεργειών');
     await expect(page.getByText(`${ADMIN.email}: συνδέθηκε`).first()).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: `άλλαξε τον χρήστη ${email}` })).toContainText(
+      `${ADMIN.email}: άλλαξε τον χρήστη ${email}: αποκλεισμένος: Όχι → Ναι`,
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AuditEvent } from '@community/shared';
-import { showValue } from './describe-entry';
+import { fieldName, showValue } from './describe-entry';
 
 /** The before and after of every field an entry changed, and where the change came from. */
 export function AuditEntryDetails({ event }: { event: AuditEvent }) {
@@ -26,8 +26,8 @@ export function AuditEntryDetails({ event }: { event: AuditEvent }) {
           <tbody>
             {changes.map(([field, [before, after]]) => (
               <tr key={field} className="align-top">
-                <th scope="row" className="py-1 pr-4 font-mono text-xs font-normal text-slate-700">
-                  {field}
+                <th scope="row" className="py-1 pr-4 font-normal text-slate-700" title={field}>
+                  {fieldName(t, field)}
                 </th>
                 <td className="break-all py-1 pr-4 text-red-800">{showValue(t, before)}</td>
                 <td className="break-all py-1 text-green-800">{showValue(t, after)}</td>

@@ -23,12 +23,16 @@ export function showValue(t: TFunction, value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** A field's name in the screen's language; a field without a name there reads as recorded. */
+export const fieldName = (t: TFunction, field: string): string => t(`audit.fields.${field}`, { defaultValue: field });
+
 /**
  * One change in words: what a list gained and lost, a secret that changed, a value before and
  * after, the keys a translations save touched. "added GET /api/auth/users", "name: Anna → Maria",
  * "changed: home.intro".
  */
-export function describeChange(t: TFunction, field: string, [before, after]: Change): string {
+export function describeChange(t: TFunction, recorded: string, [before, after]: Change): string {
+  const field = fieldName(t, recorded);
   if (before === '[redacted]') return t('audit.change.secret', { field });
   if (isList(before) || isList(after)) {
     const was = new Set((isList(before) ? before : []).map(String));
