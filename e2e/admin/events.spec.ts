@@ -172,7 +172,7 @@ test.describe('[ADMIN][EVENTS]', () => {
     // Both are upcoming: among past events the search finds none.
     await page.getByLabel('When').selectOption('past');
     await expect(page.getByRole('button', { name: 'Remove the filter When: Past' })).toBeVisible();
-    await expect(table.getByText('Nothing here yet.')).toBeVisible();
+    await expect(table.getByText('Nothing matches this search and these filters.')).toBeVisible();
     await page.getByRole('button', { name: 'Remove the filter When: Past' }).click();
 
     // Sort: by title, then by date, each header saying its order.

@@ -100,6 +100,12 @@ test.describe('[ADMIN][USERS]', () => {
       element.parentElement!.clientWidth,
     ]);
     expect(tableWidth).toBeLessThanOrEqual(boxWidth);
+
+    // An empty page says why.
+    await page.goto(`/admin/users?q=${stamp}&page=3`);
+    await expect(page.getByText('This page is past the end of the list.')).toBeVisible();
+    await page.goto(`/admin/users?q=no-one-${stamp}`);
+    await expect(page.getByText('Nothing matches this search and these filters.')).toBeVisible();
   });
 
   test('a plain member sees the list refused in place of the table', async ({ page, app }) => {
@@ -109,5 +115,7 @@ test.describe('[ADMIN][USERS]', () => {
     await page.goto('/admin/users');
     await expect(page.getByRole('alert').filter({ hasText: 'You do not have permission to do this.' })).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
+    // No count is made up for a list that could not be read.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Users');
   });
 });

@@ -97,6 +97,10 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
   const [deleting, setDeleting] = useState<Row | null>(null);
   const params = { page, q, sort, filters: url.filters };
   const list = useList(params);
+  // An empty page says why: nothing matches, the page is past the end, or there is nothing yet.
+  const isNarrowed = q !== '' || Object.keys(url.filters).length > 0;
+  const emptyText =
+    list.data && list.data.total > 0 ? t('list.pastEnd') : isNarrowed ? t('list.noMatches') : t('list.empty');
   const remove = useDelete();
   const rows = list.data?.data ?? [];
   // The last page stays on screen, dimmed, while the one asked for loads; none of its rows can be
@@ -129,7 +133,8 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-baseline gap-3">
           <h1 className="text-2xl font-semibold text-slate-900">
-            {texts.title} ({list.data?.total ?? 0})
+            {/* A list that could not be read has no count to show. */}
+            {list.isError && !list.data ? texts.title : `${texts.title} (${list.data?.total ?? 0})`}
           </h1>
           <span role="status" className="text-sm text-slate-600">
             {isStale ? t('common.loading') : ''}
@@ -222,7 +227,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                 {list.data?.data.length === 0 && (
                   <tr>
                     <td colSpan={columnCount} className="px-4 py-6 text-center text-slate-600">
-                      {t('list.empty')}
+                      {emptyText}
                     </td>
                   </tr>
                 )}
