@@ -59,6 +59,9 @@ test.describe('[ADMIN][LISTS]', () => {
     await page.getByRole('checkbox', { name: `Select admin-alpha-${stamp}@e2e.test` }).check();
     await page.getByRole('checkbox', { name: `Select admin-bravo-${stamp}@e2e.test` }).check();
     await expect(bar.getByText('Selected: 3')).toBeVisible();
+    // Three rows of the page, not all: the header's box is half-ticked.
+    const pageBox = page.getByRole('checkbox', { name: 'Select all on this page' });
+    expect(await pageBox.evaluate((box: HTMLInputElement) => box.indeterminate)).toBe(true);
     await expectAccessible(page);
     await shoot(page, 'users-bulk');
     await bar.getByRole('button', { name: 'Block', exact: true }).click();

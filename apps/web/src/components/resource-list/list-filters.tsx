@@ -16,9 +16,9 @@ type Props = {
   onChange: (changes: Record<string, string | undefined>) => void;
 };
 
-/** What a filter's value reads as in its chip. */
+/** What a filter's value reads as in its chip; a value typed into the address reads as typed. */
 function shownValue(filter: ListFilter, value: string, yesNo: { yes: string; no: string }, date: Intl.DateTimeFormat) {
-  if (filter.kind === 'boolean') return value === 'true' ? yesNo.yes : yesNo.no;
+  if (filter.kind === 'boolean') return value === 'true' ? yesNo.yes : value === 'false' ? yesNo.no : value;
   if (filter.kind === 'choice') return filter.options.find((option) => option.value === value)?.label ?? value;
   const day = new Date(`${value}T00:00:00`);
   return Number.isNaN(day.getTime()) ? value : date.format(day);

@@ -47,12 +47,16 @@ export function useRowSelection<Row extends { _id: string }>(rows: readonly Row[
 
 type Selection = ReturnType<typeof useRowSelection>;
 
-/** The header's "select all on this page". */
+/** The header's "select all on this page"; mixed (half-ticked) while some rows are chosen. */
 export function SelectPageBox({ selection }: { selection: Selection }) {
   const { t } = useTranslation();
+  const isSome = selection.selected.length > 0 && !selection.isAllChosen;
   return (
     <input
       type="checkbox"
+      ref={(box) => {
+        if (box) box.indeterminate = isSome;
+      }}
       checked={selection.isAllChosen}
       disabled={selection.isEmpty}
       onChange={selection.toggleAll}
