@@ -77,5 +77,12 @@ test.describe('[ADMIN][NAVIGATION]', () => {
     await expect(page).toHaveURL(/\/admin\/roles$/);
     await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Roles \(\d+\)$/);
+
+    // Escape puts it away too, and the keyboard goes back to the button that opened it.
+    await page.getByRole('button', { name: 'Expand' }).click();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Users', exact: true }).focus();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Expand' })).toBeFocused();
   });
 });

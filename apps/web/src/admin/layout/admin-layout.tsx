@@ -1,4 +1,5 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { toast } from 'sonner';
@@ -11,6 +12,7 @@ import { logout as endSession } from '../../features/auth/api/logout';
 import { storageKeys } from '../../lib/storage-keys';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useMfaStatus } from '../../features/mfa/api/get-mfa-status';
+import { useSiteConfig } from '../../features/site-config/api/get-site-config';
 import { SECURITY_PATH } from '../paths';
 import { AccountMenu } from './account-menu';
 import { AdminMenu, ViewMenu } from './admin-menu';
@@ -23,8 +25,10 @@ export function AdminLayout() {
   const { t } = useTranslation();
   const { userInfo, userRole } = useAuth();
   const { pathname } = useLocation();
+  // The community's own name (SITE_NAME), as its public site and its mails say it.
+  const siteName = useSiteConfig().data?.site.name ?? t('public.siteName');
   // Where the policy asks it, an administrator without a second factor may do nothing else until
-  // one is enrolled (the server refuses the rest): Profile > Security comes first.
+  // one is enrolled (the server refuses the rest): Sign-in and security comes first.
   const isAdmin = userRole.some((role) => role.type === 'admin');
   const mustEnrol = useMfaStatus({ enabled: isAdmin }).data?.enrolmentRequired === true;
   const [isExpanded, setExpanded] = useAutoExpand(storageKeys.menuExpanded);
@@ -32,9 +36,16 @@ export function AdminLayout() {
   // Signed out, only the public pages are offered.
   const showView = !userInfo || isViewMode;
 
-  // Where the menu covers the page (narrow screens), choosing an entry puts it away.
+  // Where the menu covers the page (narrow screens), choosing an entry puts it away, and so does
+  // Escape, which gives the focus back to the button that opened it.
   const closeIfCovering = () => {
     if (window.innerWidth < OVERLAY_BELOW_WIDTH) setExpanded(false);
+  };
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || window.innerWidth >= OVERLAY_BELOW_WIDTH) return;
+    setExpanded(false);
+    menuButton.current?.focus();
   };
 
   const logout = () => {
@@ -55,6 +66,7 @@ export function AdminLayout() {
         <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="flex items-center gap-3">
             <IconButton
+              ref={menuButton}
               icon={
                 isExpanded ? (
                   <PanelLeftClose className="size-5" aria-hidden />
@@ -70,7 +82,7 @@ export function AdminLayout() {
             </IconButton>
             <a href="/about" className="flex items-center gap-2 font-semibold text-slate-900">
               <img src="/favicon.svg" alt="" width={28} height={28} />
-              <span>Community</span>
+              <span>{siteName}</span>
             </a>
           </div>
           <div className="flex flex-wrap items-center gap-3">
@@ -106,6 +118,7 @@ export function AdminLayout() {
         {isExpanded && (
           <aside
             id="side-menu"
+            onKeyDown={closeOnEscape}
             className="w-56 shrink-0 border-r border-slate-200 bg-white py-4 max-md:absolute max-md:z-10 max-md:h-full max-md:shadow-lg"
           >
             {showView ? <ViewMenu /> : <AdminMenu onNavigate={closeIfCovering} />}
