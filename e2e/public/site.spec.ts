@@ -83,6 +83,8 @@ test.describe('[PUBLIC]', () => {
     // The form appears ten seconds before it is sent, as a person's would (a bot posts within 3 s).
     await page.clock.install({ time: Date.now() - 10_000 });
     await page.goto('/contact');
+    // The note on what is kept leads to the whole policy.
+    await expect(page.getByRole('link', { name: 'Δείτε την πολιτική απορρήτου.' })).toHaveAttribute('href', '/privacy');
     await page.getByLabel('Ονοματεπώνυμο').fill('Κώστας Επισκέπτης');
     await page.getByLabel('Email').fill('kostas@e2e.test');
     const message = `Θέλω να βοηθήσω στις εκδηλώσεις ${Date.now()}`;

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { SiteLink } from '../router';
 import { sendContactMessage } from '../site-data';
 import { useT } from '../texts';
 
@@ -93,7 +94,12 @@ export function ContactPage() {
             <input ref={honeypot} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
           </label>
         </div>
-        <p className="text-xs text-slate-600">{t('public.contact.privacyNote')}</p>
+        <p className="text-xs text-slate-600">
+          {t('public.contact.privacyNote')}{' '}
+          <SiteLink href="/privacy" className="text-brand-700 underline">
+            {t('public.contact.privacyLink')}
+          </SiteLink>
+        </p>
         <div>
           <button
             type="submit"
