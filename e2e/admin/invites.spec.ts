@@ -126,7 +126,8 @@ test.describe('[ADMIN][INVITES]', () => {
     await expect(page.getByText('User approved.')).toBeVisible();
     await expect(registrations.getByText(email)).toBeHidden();
     await page.goto('/admin/invites');
-    await expect(row.getByText(/^Used .+/)).toBeVisible();
+    await expect(row.getByText(/^Used (?!by )/)).toBeVisible();
+    await expect(row.getByText(`Used by Γιώργος Νέος (${email})`)).toBeVisible();
     const approval = (await mailsTo(app, email, 3))[2]!;
     const signInLink = /(http:\/\/[\w.:]+\/admin\/login)/.exec(mailText(approval.raw))![1]!;
     await showMail(invitee, approval.raw, 'mail-approved-en');
@@ -290,7 +291,9 @@ test.describe('[ADMIN][INVITES]', () => {
     // The invite is spent: the admin sees it used.
     await signInAs(page, ADMIN.email, ADMIN.password);
     await page.goto('/admin/invites');
-    await expect(page.getByRole('row', { name: new RegExp(token.slice(0, 8)) }).getByText(/^Used .+/)).toBeVisible();
+    const used = page.getByRole('row', { name: new RegExp(token.slice(0, 8)) });
+    await expect(used.getByText(/^Used (?!by )/)).toBeVisible();
+    await expect(used.getByText(/^Used by Άννα Google \(/)).toBeVisible();
     await invitee.context().close();
   });
 });

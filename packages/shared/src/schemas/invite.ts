@@ -39,7 +39,7 @@ export const inviteSchema = z.object({
   consumedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
   status: z.enum(INVITE_STATUSES),
-  /** The person who registered, while the invite is `confirming` or `submitted`. */
+  /** The person who registered: while the invite is `confirming` or `submitted`, and once `consumed`. */
   registrant: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
   /** How many accounts the link may make. */
   maxUses: z.number().int(),

@@ -33,7 +33,8 @@ export function effectiveStatus(
 }
 
 /** The states in which an account made through the invite waits: for its address, then for an administrator. */
-const REGISTRANT_WAITS: readonly InviteStatus[] = ['confirming', 'submitted'];
+/** Who registered is shown while they wait, and once approved, as the account the invite made. */
+const REGISTRANT_SHOWN: readonly InviteStatus[] = ['confirming', 'submitted', 'consumed'];
 
 function toInvite(row: InviteRow, publicUrl: string, extras: InviteExtras = {}): Invite {
   const { registrant, role, accounts = [] } = extras;
@@ -50,7 +51,7 @@ function toInvite(row: InviteRow, publicUrl: string, extras: InviteExtras = {}):
     revokedAt: row.revokedAt?.toISOString() ?? null,
     status,
     registrant:
-      REGISTRANT_WAITS.includes(status) && registrant?.id
+      REGISTRANT_SHOWN.includes(status) && registrant?.id
         ? { _id: registrant.id, name: registrant.name ?? '', email: registrant.email ?? '' }
         : null,
     maxUses: row.maxUses,

@@ -358,7 +358,12 @@ describe('approving and rejecting', () => {
     const { invite, body, user } = await submitted();
     const response = await server.post(`/api/auth/invites/${invite._id}/approve`, {}, admin);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ _id: invite._id, status: 'consumed', registrant: null });
+    // The account the invite made stays named on it.
+    expect(response.body).toMatchObject({
+      _id: invite._id,
+      status: 'consumed',
+      registrant: { _id: user.id, name: body.name, email: body.email },
+    });
     expect(Date.parse(response.body.consumedAt)).toBeGreaterThan(Date.now() - 60_000);
 
     expect((await storedUser(body.email))!.confirmed).toBe(true);

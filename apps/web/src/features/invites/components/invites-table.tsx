@@ -24,9 +24,16 @@ import { useInvites } from '../api/get-invites';
 import { useRejectInvite } from '../api/reject-invite';
 import { useResendInvite } from '../api/resend-invite';
 import { useRevokeInvite } from '../api/revoke-invite';
-import { inviteStatusView, registrationStatusView } from '../invite-status';
+import { inviteStatusView, registrationStatusView, type InviteStatusView } from '../invite-status';
 import { DecisionButtons } from '../../../components/forms/decision-buttons';
 import { InviteStatusBadge } from './invite-status-badge';
+
+/** What the line under the address says of the person who registered, by the invite's state. */
+const REGISTRANT_TEXTS: Partial<Record<InviteStatusView, string>> = {
+  confirming: 'invites.registrantConfirming',
+  submitted: 'invites.registrant',
+  used: 'invites.usedBy',
+};
 
 const DEFAULT_SORT = '-createdAt';
 /** A column a header sorts by: created and expires. */
@@ -171,7 +178,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                       {invite.email ?? <span className="text-slate-600">{t('invites.any')}</span>}
                       {invite.registrant && (
                         <div className="text-xs text-slate-700">
-                          {t(view === 'confirming' ? 'invites.registrantConfirming' : 'invites.registrant', {
+                          {t(REGISTRANT_TEXTS[view] ?? 'invites.registrant', {
                             name: invite.registrant.name,
                             email: invite.registrant.email,
                           })}
