@@ -119,10 +119,6 @@ export async function shoot(page: Page, name: string) {
 
 /** Logout lives in the account box. */
 export async function logOut(page: Page, name: string) {
-  // A toast may lie over the account button and would take the click; a pointer resting on it
-  // keeps it open, so the pointer moves away and the toasts run out first.
-  await page.mouse.move(0, 0);
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   await page.getByRole('button', { name }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByText('Logged out successfully.')).toBeVisible();

@@ -10,8 +10,6 @@ import '../styles.css';
 
 /** Toasts leave after 5 seconds. */
 const TOAST_DURATION_MS = 5000;
-/** Toasts appear below the header, never over its language, notifications and account controls. */
-const TOAST_OFFSET = { top: 72 };
 
 await initI18n();
 
@@ -19,7 +17,8 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster duration={TOAST_DURATION_MS} position="top-right" offset={TOAST_OFFSET} mobileOffset={TOAST_OFFSET} />
+      {/* At the foot of the screen: never over the header or the menus and panels it opens. */}
+      <Toaster duration={TOAST_DURATION_MS} position="bottom-right" />
     </QueryClientProvider>
   </StrictMode>,
 );
