@@ -12,7 +12,8 @@ let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
 let admin: string;
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  server = await startTestServer({ SMTP_URL: smtp.url });
+  // The proxy on this machine is trusted, so a request may say the address it came from.
+  server = await startTestServer({ SMTP_URL: smtp.url, TRUST_PROXY: '127.0.0.1' });
   admin = await server.adminToken();
 });
 afterAll(async () => {
@@ -138,9 +139,20 @@ describe('"Delete my account"', () => {
     expect(
       (await server.post('/api/contact', { name, email, message: 'Πότε είναι η επόμενη συνάντηση;' })).status,
     ).toBe(201);
+    // Someone else, whose address holds theirs, is given a role: nothing of theirs goes.
+    const other = `jo${email}`;
+    const role = await server.post('/api/auth/roles', { name: `Helpers ${Date.now()}` }, admin);
+    const otherUser = await server.post(
+      '/api/auth/users',
+      { name: 'Jo', email: other, password: 'secret-pass' },
+      admin,
+    );
+    const given = await server.post('/api/auth/user-roles', { user: otherUser.body._id, role: role.body._id }, admin);
+    expect(given.status).toBe(201);
     const before = JSON.stringify(await server.deps.db.select().from(auditEvents));
     expect(before).toContain(email);
     expect(before).toContain(phone);
+    expect(before).toContain('203.0.113.77');
     const [{ id }] = (await server.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email))) as [
       { id: string },
     ];
@@ -154,7 +166,18 @@ describe('"Delete my account"', () => {
       inbox: await server.deps.db.select().from(contactMessages),
       mail: await server.deps.db.select().from(mailQueue).where(ne(mailQueue.kind, 'accountDeleted')),
     });
-    for (const trace of [email, name, phone, bio, '203.0.113.77']) expect(kept).not.toContain(trace);
+    for (const trace of [email, name, phone, bio, '203.0.113.77'])
+      expect(kept.replaceAll(other, '')).not.toContain(trace);
+    const aboutOther = await server.deps.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, otherUser.body._id));
+    expect(aboutOther.map((entry) => entry.targetLabel)).toEqual([other]);
+    const [assignment] = await server.deps.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, given.body._id));
+    expect(assignment!.targetLabel).toBe(`${other}: ${role.body.name}`);
     // What was done stays, and which fields changed.
     const [profileUpdate] = await server.deps.db
       .select()
@@ -175,6 +198,21 @@ describe('"Delete my account"', () => {
       .where(and(eq(auditEvents.action, 'invite.register'), eq(auditEvents.targetId, invite._id)));
     expect(registration).toMatchObject({ actorEmail: 'deleted user', targetLabel: 'deleted user', ip: null });
     expect(Object.keys(registration!.changes!).sort()).toEqual(['email', 'name', 'password']);
+  });
+
+  it('keeps what an administrator who leaves did to others: whom they invited stays named', async () => {
+    const leaving = await createSignedInUser(server, { roles: ['admin'] });
+    const invitee = uniqueEmail('invited-by-leaver');
+    const invite = await server.post('/api/auth/invites', { email: invitee }, leaving.token);
+    expect(invite.status).toBe(201);
+    const deleted = await server.post('/api/auth/my-account/delete', { password: leaving.password }, leaving.token);
+    expect(deleted.status).toBe(200);
+    const [created] = await server.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'invite.create'), eq(auditEvents.targetId, invite.body._id)));
+    expect(created).toMatchObject({ actorEmail: 'deleted user', targetLabel: invitee });
+    expect(JSON.stringify(created!.changes)).toContain(invitee);
   });
 
   it('refuses the last administrator, and keeps them', async () => {
