@@ -42,6 +42,7 @@ export async function updateMyProfile(
   const passwordHash = password ? await hashPassword(password) : undefined;
   const tokenVersion = await db.transaction(async (tx) => {
     const before = await findProfile(tx, me.id);
+    const settingsBefore = await mailSettingsOf(tx, me.id);
     const [updated] = await tx
       .update(users)
       .set({
@@ -65,12 +66,13 @@ export async function updateMyProfile(
     }
     if (image) await deleteUnusedImages(tx, me.id);
     const after = await findProfile(tx, me.id);
+    const settingsAfter = await mailSettingsOf(tx, me.id);
     await recordAudit(tx, context, {
       action: 'profile.update',
       target: { type: 'user', id: me.id, label: me.email },
       changes: changesBetween(
-        before ? { ...audited(before), password: null } : null,
-        after ? { ...audited(after), password: passwordHash ? 'changed' : null } : null,
+        { ...(before ? audited(before) : {}), ...settingsBefore, password: null },
+        { ...(after ? audited(after) : {}), ...settingsAfter, password: passwordHash ? 'changed' : null },
         ['password'],
       ),
     });

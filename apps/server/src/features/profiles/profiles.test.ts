@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles, users } from '../../db/schema.js';
+import { auditEvents, profiles, users } from '../../db/schema.js';
 import { createSignedInUser, createUser, uniqueEmail, type TestUser } from '../../test/factories.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 
@@ -102,6 +102,12 @@ describe('POST /api/auth/my-profile', () => {
     expect((await save({ language: 'en' })).body.language).toBe('en');
     expect((await save({})).body.language).toBe('en');
     expect((await server.get('/api/auth/my-profile', member.token)).body.language).toBe('en');
+    // The audit log has the change of language, and no entry for the save that changed nothing.
+    const entries = await server.deps.db
+      .select({ changes: auditEvents.changes })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'profile.update'), eq(auditEvents.targetId, member.id)));
+    expect(entries.map((entry) => entry.changes)).toEqual([{ language: ['el', 'en'] }]);
     const refused = await save({ language: 'fr' });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ error: 'Language must be el or en' });
