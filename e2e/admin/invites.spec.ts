@@ -226,6 +226,7 @@ test.describe('[ADMIN][INVITES]', () => {
     await expect(ask.getByText('Their account is deleted and they are told by mail.')).toBeVisible();
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await expect(row.getByText('Submitted')).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Reject Rejected Person' })).toBeFocused();
     await row.getByRole('button', { name: 'Reject Rejected Person' }).click();
     await ask.getByRole('button', { name: 'Reject' }).click();
     await expect(page.getByText('Invite rejected.')).toBeVisible();

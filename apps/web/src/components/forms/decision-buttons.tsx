@@ -1,5 +1,5 @@
 import { Check, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { IconButton } from '../ui/icon-button';
@@ -19,6 +19,7 @@ type Props = {
 export function DecisionButtons({ isBusy, onApprove, onReject, name }: Props) {
   const { t } = useTranslation();
   const [isAsking, setIsAsking] = useState(false);
+  const rejectButton = useRef<HTMLButtonElement>(null);
   return (
     <>
       <IconButton
@@ -31,6 +32,7 @@ export function DecisionButtons({ isBusy, onApprove, onReject, name }: Props) {
         {t('invites.approve')}
       </IconButton>
       <IconButton
+        ref={rejectButton}
         look="smallRefuse"
         icon={<X className="size-3.5" aria-hidden />}
         disabled={isBusy}
@@ -40,6 +42,7 @@ export function DecisionButtons({ isBusy, onApprove, onReject, name }: Props) {
         {t('invites.reject')}
       </IconButton>
       <ConfirmDialog
+        returnFocusTo={rejectButton}
         isOpen={isAsking}
         onCancel={() => setIsAsking(false)}
         onConfirm={() => {

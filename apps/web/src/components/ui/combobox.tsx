@@ -39,16 +39,18 @@ export function Combobox({ label, value, onChange, useOptions, placeholder, erro
   const optionId = (index: number) => `${id}-option-${index}`;
   const inputRef = useRef<HTMLInputElement>(null);
   const clearRef = useRef<HTMLButtonElement>(null);
-  // Set by the person's own pick or clearing, not by a value that arrives from elsewhere.
-  const focusNext = useRef<'clear' | 'input' | null>(null);
+  // Set by the person's own pick or clearing, and followed only once that value is shown: a value
+  // that arrives from elsewhere moves no focus.
+  const focusNext = useRef<{ to: 'clear' | 'input'; value: string | null } | null>(null);
   useEffect(() => {
-    if (focusNext.current === 'clear') clearRef.current?.focus();
-    if (focusNext.current === 'input') inputRef.current?.focus();
+    const next = focusNext.current;
+    if (!next || next.value !== (value?.value ?? null)) return;
     focusNext.current = null;
+    (next.to === 'clear' ? clearRef : inputRef).current?.focus();
   }, [value]);
 
   const choose = (option: ComboboxOption) => {
-    focusNext.current = 'clear';
+    focusNext.current = { to: 'clear', value: option.value };
     onChange(option);
     setTerm('');
     setOpen(false);
@@ -80,7 +82,7 @@ export function Combobox({ label, value, onChange, useOptions, placeholder, erro
             ref={clearRef}
             icon={<X className="size-3.5" aria-hidden />}
             onClick={() => {
-              focusNext.current = 'input';
+              focusNext.current = { to: 'input', value: null };
               onChange(null);
             }}
             aria-label={t('combobox.clear', { label, value: value.label })}

@@ -1,7 +1,10 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type Props = {
+  /** Where the focus goes once it closes, when no trigger of its own opened it. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   isOpen: boolean;
   onCancel: () => void;
   onConfirm: () => void;
@@ -14,6 +17,7 @@ type Props = {
 
 /** A question that needs an answer before anything happens; Escape and the cancel button say no. */
 export function ConfirmDialog({
+  returnFocusTo,
   isOpen,
   onCancel,
   onConfirm,
@@ -27,7 +31,14 @@ export function ConfirmDialog({
     <AlertDialog.Root open={isOpen} onOpenChange={(open) => !open && onCancel()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 bg-black/40" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+        <AlertDialog.Content
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo?.current) return;
+            event.preventDefault();
+            returnFocusTo.current.focus();
+          }}
+          className="fixed left-1/2 top-1/2 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl"
+        >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-700">{text}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">

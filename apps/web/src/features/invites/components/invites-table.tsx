@@ -2,7 +2,7 @@ import { Ban, Copy, RefreshCw, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { Invite } from '@community/shared';
+import { DELETED_USER, type Invite } from '@community/shared';
 import { BulkActions } from '../../../components/resource-list/bulk-actions';
 import { ExportButton } from '../../../components/resource-list/export-button';
 import { ListFilters, type ListFilter } from '../../../components/resource-list/list-filters';
@@ -175,7 +175,9 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                     </td>
                     <td className="whitespace-nowrap px-3 py-2">{formatDate(invite.createdAt)}</td>
                     <td className="px-3 py-2 wrap-anywhere">
-                      {invite.email ?? <span className="text-slate-600">{t('invites.any')}</span>}
+                      {invite.email === DELETED_USER
+                        ? t('audit.deletedUser')
+                        : (invite.email ?? <span className="text-slate-600">{t('invites.any')}</span>)}
                       {invite.registrant && (
                         <div className="text-xs text-slate-700">
                           {t(REGISTRANT_TEXTS[view] ?? 'invites.registrant', {
