@@ -9,6 +9,7 @@ import {
 } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { containsPattern, listPage } from '../../db/list.js';
+import { nameHolds } from '../users/user-search.js';
 import { eventRsvps, events, users } from '../../db/schema.js';
 import { eventLocalTimes } from './event-times.js';
 
@@ -146,10 +147,7 @@ const attendeeOrder = ({ field, isDescending }: AttendeeListQuery['sort'], rever
 };
 
 const attendeeWhere = (eventId: string, q: string | undefined) =>
-  and(
-    eq(eventRsvps.eventId, eventId),
-    q ? or(ilike(users.name, containsPattern(q)), ilike(users.email, containsPattern(q))) : undefined,
-  )!;
+  and(eq(eventRsvps.eventId, eventId), q ? or(nameHolds(q), ilike(users.email, containsPattern(q))) : undefined)!;
 
 const attendeeColumns = { _id: users.id, name: users.name, email: users.email, answeredAt: eventRsvps.createdAt };
 

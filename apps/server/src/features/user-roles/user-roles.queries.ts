@@ -2,6 +2,7 @@ import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { UserRole } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { containsPattern, listPage } from '../../db/list.js';
+import { nameHolds } from '../users/user-search.js';
 import { roles, userRoles, users } from '../../db/schema.js';
 
 const columns = {
@@ -43,11 +44,7 @@ const joined = (db: Db) =>
 
 export async function listUserRoles(db: Db, query: { page: number; limit: number; q?: string }) {
   const where = query.q
-    ? or(
-        ilike(users.name, containsPattern(query.q)),
-        ilike(users.email, containsPattern(query.q)),
-        ilike(roles.name, containsPattern(query.q)),
-      )
+    ? or(nameHolds(query.q), ilike(users.email, containsPattern(query.q)), ilike(roles.name, containsPattern(query.q)))
     : undefined;
   return listPage(db, {
     name: 'user-roles',

@@ -9,15 +9,48 @@ import { users } from '../../db/schema.js';
 const SEPARATORS = /[\s!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]+/u;
 const hasIndexedWord = (q: string) => q.split(SEPARATORS).some((word) => [...word].length >= 3);
 
+/** Greek letters with tonos or dialytika, and the final sigma, as `search_fold` writes them. */
+const GREEK_FOLDS: Record<string, string> = {
+  ά: 'α',
+  έ: 'ε',
+  ή: 'η',
+  ί: 'ι',
+  ϊ: 'ι',
+  ΐ: 'ι',
+  ό: 'ο',
+  ύ: 'υ',
+  ϋ: 'υ',
+  ΰ: 'υ',
+  ώ: 'ω',
+  ς: 'σ',
+};
+
 /**
- * The users whose name or email holds `q`, case-insensitively, as the lists and pickers search
- * them. What matches is decided by ILIKE alone; when `q` has a word of three characters or more,
+ * Text as `search_fold` (migration 0023) folds it: lowered as PostgreSQL lowers, a character at a
+ * time (a capital Σ becomes σ), then without Greek accents and with ς as σ.
+ */
+export function foldForSearch(text: string): string {
+  return [...text]
+    .map((c) => {
+      const lower = c.toLowerCase();
+      return GREEK_FOLDS[lower] ?? lower;
+    })
+    .join('');
+}
+
+/**
+ * The users whose name or email holds `q`, whatever its case and Greek accents, as the lists and
+ * pickers search them. What matches is decided by the name folded (`search_fold`) holding `q`
+ * folded, or the email holding `q` (ILIKE); when `q` has a word of three characters or more,
  * the word index (`users.search_words`) first narrows the rows to those with words that hold
- * every such typed word, which every ILIKE match has (docs/decisions/018-user-search.md).
+ * every such typed word, which every match has (docs/decisions/018-user-search.md).
  * `indexed`, the words looked up in the index, may leave out some of them: see `rareWords`.
  */
+/** A user's name holds `q`, whatever its case and Greek accents (every search by name says so). */
+export const nameHolds = (q: string): SQL => sql`search_fold(${users.name}) like ${containsPattern(foldForSearch(q))}`;
+
 export function userSearch(q: string, indexed = q): SQL {
-  const contains = or(ilike(users.name, containsPattern(q)), ilike(users.email, containsPattern(q)))!;
+  const contains = or(nameHolds(q), ilike(users.email, containsPattern(q)))!;
   if (!hasIndexedWord(indexed)) return contains;
   // Planned for each search (ADR 012): the null test folds away, the index condition stays.
   const words = sql`user_search_query(${indexed})`;
@@ -27,15 +60,11 @@ export function userSearch(q: string, indexed = q): SQL {
 type TypedWord = { word: string; isPrefix: boolean };
 
 /**
- * The typed words as `user_search_query` looks them up: lowered, cut at 32 characters, whole, or
+ * The typed words as `user_search_query` looks them up: folded, cut at 32 characters, whole, or
  * the last one as a prefix (unless a separator ends it).
  */
 function splitTyped(q: string): TypedWord[] {
-  // lower() as PostgreSQL applies it, a character at a time: a final Σ becomes σ, not ς.
-  const words = [...q]
-    .map((c) => c.toLowerCase())
-    .join('')
-    .split(SEPARATORS);
+  const words = foldForSearch(q).split(SEPARATORS);
   return words.flatMap((word, index) =>
     word ? [{ word: [...word].slice(0, 32).join(''), isPrefix: index === words.length - 1 }] : [],
   );

@@ -80,6 +80,25 @@ describe('GET /api/auth/users', () => {
     expect(byEmail.body.data.map((u: { _id: string }) => u._id)).toEqual([mail.id]);
   });
 
+  it('finds Greek names typed without accents, in capitals, or with a capital final Σ', async () => {
+    const eleni = await createUser(server, { name: 'Ελένη Ξανθοπούλου' });
+    const giorgos = await createUser(server, { name: 'Γιώργος Ξανθόπουλος' });
+    const found = async (q: string) =>
+      (await server.get(`/api/auth/users?q=${encodeURIComponent(q)}`, admin)).body.data.map(
+        (u: { _id: string }) => u._id,
+      );
+    for (const q of ['ελενη ξανθοπουλου', 'ΕΛΕΝΗ ΞΑΝΘΟΠΟΥΛΟΥ', 'Ελένη Ξανθοπούλου', 'ελένη ξανθ']) {
+      expect(await found(q), q).toEqual([eleni.id]);
+    }
+    for (const q of ['ΓΙΩΡΓΟΣ ΞΑΝΘΟΠΟΥΛΟΣ', 'γιωργος ξανθοπουλος', 'ΓΙΏΡΓΟΣ'])
+      expect(await found(q), q).toContain(giorgos.id);
+    // The same in the role assignments and the user profiles, which search people by name too.
+    const profiles = await server.get(`/api/auth/user-profiles?q=${encodeURIComponent('ΞΑΝΘΟΠΟΥΛΟΥ')}`, admin);
+    expect(
+      profiles.body.data.map((p: { user: { _id: string } | null; _id: string }) => p.user?._id ?? p._id),
+    ).toContain(eleni.id);
+  });
+
   it('matches % and _ literally', async () => {
     const tag = marker();
     const percent = await createUser(server, { name: `${tag} 100% sure` });
