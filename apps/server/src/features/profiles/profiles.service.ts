@@ -66,13 +66,17 @@ export async function updateMyProfile(
     }
     if (image) await deleteUnusedImages(tx, me.id);
     const after = await findProfile(tx, me.id);
-    const settingsAfter = await mailSettingsOf(tx, me.id);
     await recordAudit(tx, context, {
       action: 'profile.update',
       target: { type: 'user', id: me.id, label: me.email },
       changes: changesBetween(
         { ...(before ? audited(before) : {}), ...settingsBefore, password: null },
-        { ...(after ? audited(after) : {}), ...settingsAfter, password: passwordHash ? 'changed' : null },
+        {
+          ...(after ? audited(after) : {}),
+          language: language ?? settingsBefore.language,
+          mailOnContact: mailOnContact ?? settingsBefore.mailOnContact,
+          password: passwordHash ? 'changed' : null,
+        },
         ['password'],
       ),
     });

@@ -60,14 +60,14 @@ export const actorName = (t: TFunction, event: AuditEvent) =>
   event.actor?.email ? named(t, event.actor.email) : event.actor?._id ? t('audit.deletedUser') : t('audit.someone');
 
 /** What it was done to, in words. */
-export const targetName = (event: AuditEvent, t: TFunction) =>
+const targetName = (t: TFunction, event: AuditEvent) =>
   event.target?.label ? named(t, event.target.label) : (event.target?._id ?? '');
 
 /** "Maria changed the role Editors: added GET /api/auth/users" */
 export function describeEntry(t: TFunction, event: AuditEvent, changesShown = 2): string {
   const sentence = t(`audit.actions.${event.action}`, {
     actor: actorName(t, event),
-    target: targetName(event, t),
+    target: targetName(t, event),
     defaultValue: `${actorName(t, event)}: ${event.action}`,
   });
   // Creations and deletions list every field: the sentence is enough there.
