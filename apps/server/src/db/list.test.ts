@@ -1,11 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginate } from '@community/shared';
-import { users } from './schema.js';
+import { events, users } from './schema.js';
 import { newId } from '../lib/ids.js';
 import { startTestServer, type TestServer } from '../test/test-server.js';
 import { containsPattern, EXACT_COUNT_LIMIT, filteredTotal, listPage, pageWindow, tableTotal } from './list.js';
 import { queryRows } from './query-rows.js';
+import { eventOrder } from '../features/events/events.queries.js';
 import { userSearch } from '../features/users/user-search.js';
 import {
   estimatedSearchMatches,
@@ -233,6 +234,41 @@ describe('totals on a real database', () => {
     expect(await query('member12345@')).toBe("'member12345'");
     expect(await query('@bench.test')).toBe("'bench' & ( 'test' | 'test':* )");
     expect(await query('ab')).toBeNull();
+  });
+
+  it('reads users by name and events by title in the order of their indexes, without sorting', async () => {
+    const planOf = (query: SQL) =>
+      server.deps.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_sort = off`);
+        const plan = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${query}`);
+        return plan.map((row) => row['QUERY PLAN']).join('\n');
+      });
+    const { db } = server.deps;
+    for (const isDescending of [false, true]) {
+      const sort = { field: 'name', isDescending } as const;
+      const byName = await planOf(
+        db
+          .select({ id: users.id })
+          .from(users)
+          .orderBy(...userOrder(sort))
+          .limit(25)
+          .getSQL(),
+      );
+      expect(byName).toContain('users_name_id_idx');
+      expect(byName).not.toMatch(/Sort|Seq Scan/);
+      const titleSort = { field: 'title', isDescending } as const;
+      const byTitle = await planOf(
+        db
+          .select({ id: events.id })
+          .from(events)
+          .orderBy(...eventOrder(titleSort))
+          .limit(25)
+          .getSQL(),
+      );
+      expect(byTitle).toContain('events_title_idx');
+      expect(byTitle).not.toMatch(/Sort|Seq Scan/);
+    }
   });
 
   it('serves a search, Greek included, from the word index and finds what ILIKE finds', async () => {

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { paginate, type Pagination } from '@community/shared';
 import type { Db } from './client.js';
@@ -46,6 +46,12 @@ export type PageWindow = { offset: number; limit: number; reversed: boolean; fro
 
 /** Every ANCHOR_EVERY-th sort key of a list is remembered, so no page skips more rows than this. */
 export const ANCHOR_EVERY = 500;
+
+/**
+ * A name or title as lists sort it (`sort_fold`, migration 0024): case, Greek accents and the
+ * diacritics of Latin letters do not move it among the words of its letters.
+ */
+export const sortFold = (text: AnyColumn) => sql`sort_fold(${text})`;
 
 /** `%` and `_` in a search term match themselves. */
 export function containsPattern(term: string): string {

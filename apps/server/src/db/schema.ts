@@ -65,7 +65,7 @@ export const users = pgTable(
     uniqueIndex('users_google_sub_key').on(t.googleSub),
     index('users_created_at_id_idx').on(t.createdAt, t.id),
     // The orders and filters of the users list: each one read from an index.
-    index('users_name_id_idx').on(sql`lower(${t.name})`, t.id),
+    index('users_name_id_idx').on(sql`sort_fold(${t.name})`, t.id),
     index('users_blocked_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.blocked}`),
@@ -548,7 +548,7 @@ export const events = pgTable(
     index('events_starts_at_idx').on(t.startsAt, t.id),
     index('events_ends_at_idx').on(t.endsAt, t.id),
     index('events_created_at_idx').on(t.createdAt, t.id),
-    index('events_title_idx').on(t.title, t.id),
+    index('events_title_idx').on(sql`sort_fold(${t.title})`, t.id),
     index('events_status_starts_at_idx').on(t.status, t.startsAt, t.id),
     index('events_published_ends_at_idx')
       .on(t.endsAt, t.startsAt, t.id)

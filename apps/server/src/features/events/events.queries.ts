@@ -8,7 +8,7 @@ import {
   type PublicEvent,
 } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { containsPattern, listPage } from '../../db/list.js';
+import { containsPattern, listPage, sortFold } from '../../db/list.js';
 import { nameHolds } from '../users/user-search.js';
 import { eventRsvps, events, users } from '../../db/schema.js';
 import { eventLocalTimes } from './event-times.js';
@@ -83,7 +83,7 @@ export async function countGoing(tx: Db, eventId: string): Promise<number> {
 
 // The admin list
 
-const SORT_KEYS = { startsAt: events.startsAt, title: events.title, createdAt: events.createdAt } as const;
+const SORT_KEYS = { startsAt: events.startsAt, title: sortFold(events.title), createdAt: events.createdAt } as const;
 const hasEnded = sql`(${events.endsAt} <= now())`;
 
 /** Upcoming first, soonest first; then past ones, most recent first. `reversed` reads it from the end. */
@@ -139,7 +139,11 @@ export function listEvents(db: Db, query: EventListQuery, timeZone: string) {
 
 // Attendees
 
-const ATTENDEE_SORT_KEYS = { answeredAt: eventRsvps.createdAt, name: users.name, email: users.email } as const;
+const ATTENDEE_SORT_KEYS = {
+  answeredAt: eventRsvps.createdAt,
+  name: sortFold(users.name),
+  email: users.email,
+} as const;
 
 const attendeeOrder = ({ field, isDescending }: AttendeeListQuery['sort'], reversed = false) => {
   const direction = isDescending !== reversed ? desc : asc;

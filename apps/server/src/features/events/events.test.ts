@@ -352,6 +352,19 @@ describe('events: the admin list', () => {
     expect(page2.body.data[0]._id).toBe(older._id);
   });
 
+  it('sorts titles as people read them, whatever their case and accents', async () => {
+    const tag = `T${crypto.randomUUID().slice(0, 8)}`;
+    const inOrder = ['yoga', 'Zumba', 'Αγώνας', 'Άνοιξη', 'ωδείο'];
+    const made = new Map<string, string>();
+    for (const word of [...inOrder].reverse()) made.set((await create({ title: `${tag} ${word}` }))._id, word);
+    const titles = async (sort: string) =>
+      ((await server.get(`${EVENTS}?q=${tag}&sort=${sort}`, admin)).body.data as { _id: string }[]).map((row) =>
+        made.get(row._id),
+      );
+    expect(await titles('title')).toEqual(inOrder);
+    expect(await titles('-title')).toEqual([...inOrder].reverse());
+  });
+
   it('turns unfiltered pages in the same order from either end, its total the kept row count', async () => {
     for (let i = 0; i < 3; i += 1) await create({ title: `Page ${i}` });
     const n = (await server.deps.db.select({ id: events.id }).from(events)).length;

@@ -1,7 +1,7 @@
 import { asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Role, RoleListQuery } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { containsPattern, listPage } from '../../db/list.js';
+import { containsPattern, listPage, sortFold } from '../../db/list.js';
 import { clientPermissions, permissions, roleClientPermissions, rolePermissions, roles } from '../../db/schema.js';
 
 type RoleRow = typeof roles.$inferSelect;
@@ -52,7 +52,7 @@ async function withReferences(db: Db, rows: RoleRow[]): Promise<Role[]> {
   });
 }
 
-const ROLE_SORT_KEYS = { name: sql`lower(${roles.name})`, createdAt: sql`${roles.createdAt}` };
+const ROLE_SORT_KEYS = { name: sortFold(roles.name), createdAt: sql`${roles.createdAt}` };
 
 export async function listRoles(db: Db, query: RoleListQuery) {
   const where = query.q ? ilike(roles.name, containsPattern(query.q)) : undefined;

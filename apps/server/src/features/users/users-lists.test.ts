@@ -44,6 +44,23 @@ describe('the users list: sort and filters', () => {
     expect(paged).toEqual([...byName].reverse());
   });
 
+  it('sorts names as people read them: accents and case do not move a name among its letters', async () => {
+    const tag = marker();
+    // Each name is written so that a sort by code point puts it elsewhere.
+    const inOrder = ['anna', 'Émile', 'Zeta', 'zoe', 'Αλέξης', 'Άννα', 'βασίλης', 'Ωρίων'];
+    const made = new Map<string, string>();
+    for (const name of [...inOrder].reverse())
+      made.set((await createUser(server, { name: `${name} ${tag}` })).id, name);
+    const names = async (sort: string) =>
+      ids((await server.get(`/api/auth/users?q=${tag}&sort=${sort}`, admin)).body).map((id) => made.get(id));
+    expect(await names('name')).toEqual(inOrder);
+    expect(await names('-name')).toEqual([...inOrder].reverse());
+    const paged = [];
+    for (let page = 1; page <= 4; page++)
+      paged.push(...ids((await server.get(`/api/auth/users?q=${tag}&sort=name&limit=2&page=${page}`, admin)).body));
+    expect(paged.map((id) => made.get(id))).toEqual(inOrder);
+  });
+
   it('reads the deep pages of the whole list sorted by name from its anchors, as the forward pages', async () => {
     for (let i = 0; i < 5; i++) await createUser(server, { name: `Anchor ${marker()}` });
     const all = await server.get('/api/auth/users?limit=1000&sort=name', admin);

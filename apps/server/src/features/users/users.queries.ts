@@ -1,7 +1,15 @@
 import { and, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { LoginResponse, User, UserFilters, UserListQuery, UserSortField } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { ANCHOR_EVERY, EXACT_COUNT_LIMIT, listPage, tableTotal, type PageWindow, type SortKey } from '../../db/list.js';
+import {
+  ANCHOR_EVERY,
+  EXACT_COUNT_LIMIT,
+  listPage,
+  sortFold,
+  tableTotal,
+  type PageWindow,
+  type SortKey,
+} from '../../db/list.js';
 import { queryRows } from '../../db/query-rows.js';
 import { roles, userRoles, users } from '../../db/schema.js';
 import { cached } from '../../db/table-changes.js';
@@ -43,7 +51,7 @@ export const toUser = (row: UserRow): User => ({
 /** The key each order of the list sorts by, before the id that breaks ties; each has an index. */
 const SORT_KEYS: Record<UserSortField, { expression: SQL; type: SQL }> = {
   createdAt: { expression: sql`${users.createdAt}`, type: sql.raw('timestamptz') },
-  name: { expression: sql`lower(${users.name})`, type: sql.raw('text') },
+  name: { expression: sortFold(users.name), type: sql.raw('text') },
   email: { expression: sql`${users.email}`, type: sql.raw('text') },
 };
 
@@ -352,7 +360,7 @@ export async function* userBatches<Row>(
 /** A row's key in each order, as text exact to the microsecond. */
 export const sortKeyColumns = {
   createdAtKey: sql<string>`${users.createdAt}::text`,
-  nameKey: sql<string>`lower(${users.name})`,
+  nameKey: sql<string>`${sortFold(users.name)}`,
 };
 
 export const sortKeyOf =
