@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailConfirmations, invites, notifications, userRoles, users } from '../../db/schema.js';
-import { createSignedInUser, roleIdOfType, uniqueEmail } from '../../test/factories.js';
+import { createSignedInUser, createUser, roleIdOfType, uniqueEmail } from '../../test/factories.js';
 import { createRoleWith } from '../../test/resource-helpers.js';
 import { createUserThroughInvite } from './invites.service.js';
 import { mailSubject, mailText, startSmtpCapture } from '../../test/smtp-capture.js';
@@ -354,8 +354,16 @@ describe('approving and rejecting', () => {
     return { invite, body, user: (await storedUser(body.email))! };
   }
 
+  /** Every administrator's notification about the registrant: whether each is read. */
+  const registrationNoticesRead = async (email: string) =>
+    (await server.deps.db.select().from(notifications))
+      .filter((row) => row.body?.includes(email))
+      .map((row) => row.readAt !== null);
+
   it('approve confirms the account, gives it the User role, uses the invite up and tells the person', async () => {
+    await createUser(server, { roleIds: [await roleIdOfType(server, 'admin')] });
     const { invite, body, user } = await submitted();
+    expect(await registrationNoticesRead(body.email)).toEqual([false, false]);
     const response = await server.post(`/api/auth/invites/${invite._id}/approve`, {}, admin);
     expect(response.status).toBe(200);
     // The account the invite made stays named on it.
@@ -365,6 +373,8 @@ describe('approving and rejecting', () => {
       registrant: { _id: user.id, name: body.name, email: body.email },
     });
     expect(Date.parse(response.body.consumedAt)).toBeGreaterThan(Date.now() - 60_000);
+    // Decided by one administrator, the registration awaits no other.
+    expect(await registrationNoticesRead(body.email)).toEqual([true, true]);
 
     expect((await storedUser(body.email))!.confirmed).toBe(true);
     const roleIds = (await server.deps.db.select().from(userRoles).where(eq(userRoles.userId, user.id))).map(
@@ -395,6 +405,9 @@ describe('approving and rejecting', () => {
     const response = await server.post(`/api/auth/invites/${invite._id}/reject`, {}, admin);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ status: 'rejected', consumedAt: null, registrant: null });
+    const noticesRead = await registrationNoticesRead(body.email);
+    expect(noticesRead.length).toBeGreaterThan(0);
+    expect(noticesRead).not.toContain(false);
     expect(await storedUser(body.email)).toBeUndefined();
     expect((await validate(invite.token)).body.ok).toBe(false);
     const login = await server.post('/api/auth/login', { email: body.email, password: body.password });

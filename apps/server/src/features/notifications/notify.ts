@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { messages } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { notifications, roles, userRoles, users } from '../../db/schema.js';
@@ -34,6 +34,22 @@ export async function notifyAdmins(db: Db, notification: NewNotification): Promi
   const admins = await activeAdmins(db);
   if (admins.length === 0) return;
   await db.insert(notifications).values(admins.map(({ id }) => ({ id: newId(), userId: id, ...notification })));
+}
+
+/** What every administrator is told when a registration awaits their decision. */
+export const registrationAwaits = (registrant: { name: string; email: string }): NewNotification => ({
+  title: messages.registrationAwaitsTitle,
+  body: messages.registrationAwaitsBody(registrant.name, registrant.email),
+  link: '/admin/invites',
+});
+
+/** Once one administrator decides a registration, it awaits nobody: every copy reads as read. */
+export async function settleRegistration(tx: Db, registrant: { name: string; email: string }): Promise<void> {
+  const { title, body } = registrationAwaits(registrant);
+  await tx
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(isNull(notifications.readAt), eq(notifications.title, title), eq(notifications.body, body!)));
 }
 
 /**
