@@ -100,6 +100,14 @@ test.describe('[ADMIN][USERS]', () => {
       element.parentElement!.clientWidth,
     ]);
     expect(tableWidth).toBeLessThanOrEqual(boxWidth);
+    // The address breaks after its @, not inside its domain.
+    const domainLines = await row.getByRole('link', { name: email }).evaluate((link) => {
+      const range = document.createRange();
+      const domain = link.lastChild!;
+      range.selectNodeContents(domain);
+      return [domain.textContent, new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size];
+    });
+    expect(domainLines).toEqual(['e2e.test', 1]);
 
     // An empty page says why.
     await page.goto(`/admin/users?q=${stamp}&page=3`);

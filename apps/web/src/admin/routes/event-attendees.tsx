@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import type { Attendee } from '@community/shared';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { Alert } from '../../components/ui/alert';
+import { EmailLink } from '../../components/ui/email-link';
 import { useAttendees } from '../../features/events/api/get-attendees';
 import { useEvent } from '../../features/events/api/get-event';
 import { useExportAttendees } from '../../features/events/api/export-attendees';
@@ -35,11 +36,7 @@ export function EventAttendeesRoute() {
     {
       header: t('common.email'),
       sort: 'email',
-      cell: (attendee) => (
-        <a href={`mailto:${attendee.email}`} className="text-brand-700 underline">
-          {attendee.email}
-        </a>
-      ),
+      cell: (attendee) => <EmailLink email={attendee.email} />,
     },
     {
       header: t('events.answeredAt'),

@@ -16,6 +16,7 @@ import { useUsers } from '../../features/users/api/get-users';
 import { UserSessionsDialog } from '../../features/sessions/components/user-sessions-dialog';
 import { UserForm } from '../../features/users/components/user-form';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { EmailLink } from '../../components/ui/email-link';
 import { IconButton } from '../../components/ui/icon-button';
 import { useResetUserMfa } from '../../features/users/api/reset-user-mfa';
 import { useExportMemberData } from '../../features/privacy/api/export-member-data';
@@ -53,11 +54,7 @@ export function UsersRoute() {
     {
       header: t('common.email'),
       sort: 'email',
-      cell: (user) => (
-        <a href={`mailto:${user.email}`} className="text-brand-700 underline">
-          {user.email}
-        </a>
-      ),
+      cell: (user) => <EmailLink email={user.email} />,
     },
     {
       header: t('users.confirmed'),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ContactMessage } from '@community/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { EmailLink } from '../../../components/ui/email-link';
 import { IconButton } from '../../../components/ui/icon-button';
 
 const looks: Record<ContactMessage['status'], string> = {
@@ -54,10 +55,7 @@ export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDe
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 id={headingId} className="font-semibold text-slate-900">
-            {message.name}{' '}
-            <a href={`mailto:${message.email}`} className="text-sm font-normal text-brand-700 underline">
-              {message.email}
-            </a>
+            {message.name} <EmailLink email={message.email} className="text-sm font-normal" />
           </h2>
           <p className="text-xs text-slate-600">{formatDate(message.createdAt)}</p>
         </div>
