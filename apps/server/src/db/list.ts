@@ -132,8 +132,9 @@ async function countMatches(db: Db, matches: SQL, counted?: number, estimate?: E
       )[0]?.n ?? 0,
     );
   if (exact <= EXACT_COUNT_LIMIT) return exact;
+  // Past the bound `exact` is how many were counted before stopping: at least that many match.
   const estimated = (await estimate?.()) ?? (await plannedRows(db, matches));
-  return Math.max(EXACT_COUNT_LIMIT + 1, Math.round(estimated));
+  return Math.max(exact, Math.round(estimated));
 }
 
 /** The planner's estimate of the rows a query returns. */
