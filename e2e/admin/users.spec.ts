@@ -116,6 +116,27 @@ test.describe('[ADMIN][USERS]', () => {
     await expect(page.getByText('Nothing matches this search and these filters.')).toBeVisible();
   });
 
+  test('a form dialog opens on its first field and gives the focus back to what opened it', async ({ page, app }) => {
+    const stamp = Date.now();
+    await createMember(app.baseURL, { email: `focus-${stamp}@e2e.test`, name: `Focus ${stamp}` });
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/users');
+    const add = page.getByRole('button', { name: 'Add New User' });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Post User' });
+    await expect(dialog.getByLabel('Name', { exact: true })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(add).toBeFocused();
+
+    await page.goto(`/admin/users?q=focus-${stamp}`);
+    const edit = page.getByRole('row', { name: new RegExp(String(stamp)) }).getByRole('button', { name: 'Edit' });
+    await edit.click();
+    await page.getByRole('dialog', { name: 'Edit User' }).getByRole('button', { name: 'Cancel' }).click();
+    await expect(edit).toBeFocused();
+  });
+
   test('a plain member sees the list refused in place of the table', async ({ page, app }) => {
     const email = `member-${Date.now()}@e2e.test`;
     await createMember(app.baseURL, { email, password: 'member-password' });

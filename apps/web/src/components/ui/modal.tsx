@@ -1,20 +1,44 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from './icon-button';
 
 type Props = { isOpen: boolean; onClose: () => void; title: string; children: ReactNode };
 
-/** A focus-trapped dialog: Escape and the close button dismiss it. */
+/** The first field a person can type in or choose from: where a form dialog starts. */
+const FIRST_FIELD =
+  'input:not([type=hidden]):not([disabled]):not([readonly]), select:not([disabled]), textarea:not([readonly])';
+
+/**
+ * A focus-trapped dialog: Escape and the close button dismiss it. It opens on its first field, and
+ * gives the focus back to whatever had it before, as the button that opened it; its openers are
+ * plain buttons rather than Radix triggers, so Radix alone would leave the focus on the page.
+ */
 export function Modal({ isOpen, onClose, title, children }: Props) {
   const { t } = useTranslation();
+  const opener = useRef<HTMLElement | null>(null);
+  // Before the dialog takes the focus: layout effects run ahead of Radix's focus on mount.
+  useLayoutEffect(() => {
+    if (isOpen) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [isOpen]);
   return (
     <Dialog.Root open={isOpen} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 bg-black/40" />
         <Dialog.Content
           aria-describedby={undefined}
+          onOpenAutoFocus={(event) => {
+            const field = (event.currentTarget as HTMLElement).querySelector<HTMLElement>(FIRST_FIELD);
+            if (!field) return;
+            event.preventDefault();
+            field.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
           className="fixed left-1/2 top-1/2 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
         >
           <div className="mb-4 flex items-start justify-between gap-4">
