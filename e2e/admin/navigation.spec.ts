@@ -84,5 +84,21 @@ test.describe('[ADMIN][NAVIGATION]', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Expand' })).toBeFocused();
+
+    // So does Escape on the button that opened it, and a tap on the page beside it.
+    await page.getByRole('button', { name: 'Expand' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Expand' }).click();
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
+    await page.mouse.click(370, 400);
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Roles \(\d+\)$/);
+
+    // Left open, it does not cover the next page loaded.
+    await page.getByRole('button', { name: 'Expand' }).click();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Roles \(\d+\)$/);
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
   });
 });

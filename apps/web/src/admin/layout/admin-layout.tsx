@@ -1,11 +1,11 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { IconButton } from '../../components/ui/icon-button';
 import { authStore, useAuth } from '../../features/auth/auth-store';
-import { useAutoExpand, useStoredFlag } from './use-stored-flag';
+import { useAutoExpand, useMenuCovers, useStoredFlag } from './use-stored-flag';
 import { forgetRevalidated } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { logout as endSession } from '../../features/auth/api/logout';
@@ -18,9 +18,6 @@ import { AccountMenu } from './account-menu';
 import { AdminMenu, ViewMenu } from './admin-menu';
 import { LanguageSwitch } from './language-switch';
 
-/** Tailwind's `md` breakpoint: below it the menu is drawn over the page. */
-const OVERLAY_BELOW_WIDTH = 768;
-
 export function AdminLayout() {
   const { t } = useTranslation();
   const { userInfo, userRole } = useAuth();
@@ -31,19 +28,25 @@ export function AdminLayout() {
   // one is enrolled (the server refuses the rest): Sign-in and security comes first.
   const isAdmin = userRole.some((role) => role.type === 'admin');
   const mustEnrol = useMfaStatus({ enabled: isAdmin }).data?.enrolmentRequired === true;
-  const [isExpanded, setExpanded] = useAutoExpand(storageKeys.menuExpanded);
+  // On a wide window the menu stays as last left; on a phone it opens over the page only when
+  // asked, so it never covers a page that has just loaded.
+  const covers = useMenuCovers();
+  const [isKeptOpen, keepOpen] = useAutoExpand(storageKeys.menuExpanded);
+  const [isOverlayOpen, setOverlayOpen] = useState(false);
+  const isExpanded = covers ? isOverlayOpen : isKeptOpen;
+  const setExpanded = covers ? setOverlayOpen : keepOpen;
   const [isViewMode, setViewMode] = useStoredFlag(storageKeys.menuView, () => false);
   // Signed out, only the public pages are offered.
   const showView = !userInfo || isViewMode;
 
-  // Where the menu covers the page (narrow screens), choosing an entry puts it away, and so does
-  // Escape, which gives the focus back to the button that opened it.
+  // Where the menu covers the page (narrow screens), choosing an entry puts it away, and so do a
+  // tap on the page beside it and Escape, which gives the focus back to the button that opened it.
   const closeIfCovering = () => {
-    if (window.innerWidth < OVERLAY_BELOW_WIDTH) setExpanded(false);
+    if (covers) setExpanded(false);
   };
   const menuButton = useRef<HTMLButtonElement>(null);
   const closeOnEscape = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || window.innerWidth >= OVERLAY_BELOW_WIDTH) return;
+    if (event.key !== 'Escape' || !covers) return;
     setExpanded(false);
     menuButton.current?.focus();
   };
@@ -75,6 +78,7 @@ export function AdminLayout() {
                 )
               }
               onClick={() => setExpanded(!isExpanded)}
+              onKeyDown={closeOnEscape}
               aria-expanded={isExpanded}
               aria-controls="side-menu"
             >
@@ -114,12 +118,15 @@ export function AdminLayout() {
           </div>
         </div>
       </header>
-      <div className="flex flex-1">
+      <div className="relative flex flex-1">
+        {isExpanded && (
+          <div aria-hidden className="absolute inset-0 z-10 bg-slate-900/30 md:hidden" onClick={closeIfCovering} />
+        )}
         {isExpanded && (
           <aside
             id="side-menu"
             onKeyDown={closeOnEscape}
-            className="w-56 shrink-0 border-r border-slate-200 bg-white py-4 max-md:absolute max-md:z-10 max-md:h-full max-md:shadow-lg"
+            className="w-56 shrink-0 border-r border-slate-200 bg-white py-4 max-md:absolute max-md:z-20 max-md:h-full max-md:shadow-lg"
           >
             {showView ? <ViewMenu /> : <AdminMenu onNavigate={closeIfCovering} />}
           </aside>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /** A boolean kept in localStorage; `initial` decides only while nothing is saved. */
 export function useStoredFlag(key: string, initial: () => boolean) {
@@ -27,4 +27,19 @@ export function useAutoExpand(key: string) {
   }, [key]);
   const isSaved = localStorage.getItem(key) !== null;
   return [isSaved ? isExpanded : window.innerWidth >= AUTO_EXPAND_WIDTH, setExpanded] as const;
+}
+
+/** Below Tailwind's `md` breakpoint the menu is drawn over the page. */
+const COVERING = '(max-width: 767.98px)';
+
+/** Whether the menu, open, covers the page: on a phone it is a passing overlay, not a saved choice. */
+export function useMenuCovers() {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(COVERING);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(COVERING).matches,
+  );
 }
