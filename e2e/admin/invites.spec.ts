@@ -122,8 +122,15 @@ test.describe('[ADMIN][INVITES]', () => {
     ).toBeAttached();
     await expectAccessible(page);
     await shoot(page, 'dashboard');
+    // The bell counts the registration until it is decided, and stops at once, not at its next poll.
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    const unread = async () =>
+      Number(/^Notifications, (\d+) unread$/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+    await expect.poll(unread).toBeGreaterThan(0);
+    const unreadBefore = await unread();
     await registrations.getByRole('button', { name: 'Approve Γιώργος Νέος' }).click();
     await expect(page.getByText('User approved.')).toBeVisible();
+    await expect.poll(unread, { timeout: 3000 }).toBe(unreadBefore - 1);
     await expect(registrations.getByText(email)).toBeHidden();
     await page.goto('/admin/invites');
     await expect(row.getByText(/^Used (?!by )/)).toBeVisible();

@@ -1,7 +1,20 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 
-/** General defaults: unused data kept 5 minutes, 3 retries backing off from 1 s to 30 s. */
-export const queryClient = new QueryClient({
+/** The key every notification query sits under. */
+export const NOTIFICATIONS = ['notifications'] as const;
+
+/**
+ * General defaults: unused data kept 5 minutes, 3 retries backing off from 1 s to 30 s. After any
+ * change a person makes, the notification badge is read again (an unchanged one answers 304): a
+ * decided registration, a password changed or a reply sent may have added or settled some, and
+ * the badge would otherwise wait for its next poll.
+ */
+export const queryClient: QueryClient = new QueryClient({
+  mutationCache: new MutationCache({
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS, refetchType: 'active' });
+    },
+  }),
   defaultOptions: {
     queries: {
       gcTime: 5 * 60 * 1000,

@@ -1,4 +1,6 @@
-const all = ['notifications'] as const;
+import { NOTIFICATIONS } from '../../../lib/query-client';
+
+const all = NOTIFICATIONS;
 
 export type NotificationParams = { limit: number; unread?: boolean };
 
