@@ -2,9 +2,13 @@ import { createBrowserRouter } from 'react-router';
 import { ErrorFallback, ScreenErrorFallback } from './layout/error-fallback';
 import { RequireAuth, SignedOutOnly } from './layout/require-auth';
 
+/** What a screen shows while its chunk first loads: nothing, for the few milliseconds it takes. */
+const NothingYet = () => null;
+
 /** Every screen is its own chunk: the login screen never downloads the admin lists. */
 const lazyRoute = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) => ({
   lazy: async () => ({ Component: (await load())[name] }),
+  HydrateFallback: NothingYet,
 });
 
 /** A screen of the layout: an error in it is shown in its place, with the menu and header kept. */
