@@ -30,6 +30,18 @@ test.describe('[ADMIN][MFA] authenticator app', () => {
     const secret = shownKey.replace(/\s/g, '');
     await expectAccessible(page);
     await snap(setup, 'totp-setup-dialog');
+    // The key can be copied, and a phone shows all of it.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await setup.getByRole('button', { name: 'Copy key' }).click();
+    await expect(page.getByText('The key was copied.')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 800 });
+    const overflow = await setup
+      .getByLabel('Setup key')
+      .evaluate((area) => [area.scrollWidth - area.clientWidth, area.scrollHeight - area.clientHeight]);
+    expect(overflow).toEqual([0, 0]);
+    await page.setViewportSize(desktop);
 
     await setup.getByLabel('Authentication code').fill(wrongCode(secret));
     await setup.getByRole('button', { name: 'Turn on' }).click();

@@ -140,6 +140,13 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
     await expect(dialog.getByText('Enter a code of 2 or 3 letters, such as el, gr, it or us.')).toBeVisible();
     await dialog.getByLabel('Language code').fill('it');
     await dialog.getByRole('button', { name: 'Add' }).click();
+    // The raw text typed in English is not thrown away unasked.
+    const unsaved = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    await unsaved.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(languageButton(page, 'EN')).toHaveAttribute('aria-pressed', 'true');
+    await expect(raw).toHaveValue('{ not json');
+    await languageButton(page, 'IT').click();
+    await unsaved.getByRole('button', { name: 'Discard changes' }).click();
     await expect(languageButton(page, 'IT')).toHaveAttribute('aria-pressed', 'true');
 
     await raw.fill('{"zeta.key": "Z", "alpha.key": "A", "  ": "blank"}');
@@ -160,6 +167,11 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
     await page.getByRole('button', { name: 'Delete zeta.key' }).click();
     await expectAccessible(page);
     await shoot(page, 'translations');
+    // Nor by leaving the screen.
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Users' }).click();
+    await unsaved.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(page).toHaveURL(/\/admin\/translations$/);
+    await expect(page.getByRole('textbox', { name: 'Text of beta.key' })).toHaveValue('B');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toastOf(page, 'Translations saved successfully')).toBeVisible();
 

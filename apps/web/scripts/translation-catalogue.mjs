@@ -35,6 +35,10 @@ export function usedKeys(files) {
   return keys;
 }
 
+/** A key called with a count may be written in plural forms instead, as i18next reads them. */
+const PLURAL_FORMS = ['one', 'other'];
+const hasText = (texts, key) => key in texts || PLURAL_FORMS.every((form) => `${key}_${form}` in texts);
+
 export function buildCatalogue() {
   const languages = Object.fromEntries(
     LANGUAGES.map((language) => [
@@ -51,7 +55,7 @@ export function buildCatalogue() {
     }
   }
   for (const key of usedKeys(sourceFiles(path.join(root, 'src')))) {
-    for (const language of LANGUAGES) if (!(key in languages[language])) missing.push(`${language}: ${key}`);
+    for (const language of LANGUAGES) if (!hasText(languages[language], key)) missing.push(`${language}: ${key}`);
   }
   return { languages, missing: [...new Set(missing)] };
 }

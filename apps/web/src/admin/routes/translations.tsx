@@ -1,6 +1,7 @@
 import { Plus, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -23,6 +24,23 @@ export function TranslationsRoute() {
   const translation = useLanguageTranslation(lang);
   const [isAdding, setIsAdding] = useState(false);
   const [isConfirmingGenerate, setIsConfirmingGenerate] = useState(false);
+  // Unsaved edits are asked about before another language, another screen or closing the tab
+  // throws them away; a save or a fresh editor starts clean.
+  const [isEdited, setIsEdited] = useState(false);
+  const markEdited = useCallback(() => setIsEdited(true), [setIsEdited]);
+  const [leavingFor, setLeavingFor] = useState<string>();
+  const blocker = useBlocker(isEdited);
+  useEffect(() => {
+    if (!isEdited) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isEdited]);
+  const choose = (code: string) => {
+    if (code === lang) return;
+    if (isEdited) setLeavingFor(code);
+    else setChosen(code);
+  };
 
   const loaded = translation.data?.translation;
 
@@ -66,7 +84,7 @@ export function TranslationsRoute() {
             key={code}
             type="button"
             aria-pressed={code === lang}
-            onClick={() => setChosen(code)}
+            onClick={() => choose(code)}
             className={`rounded-md border px-3 py-1.5 text-sm font-semibold ${code === lang ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-800'}`}
           >
             {code.toUpperCase()}
@@ -98,7 +116,11 @@ export function TranslationsRoute() {
           key={`${lang}|${loaded?.updatedAt ?? 'new'}`}
           lang={lang}
           entries={loaded?.data.entries ?? {}}
-          onSaved={() => setAdded((list) => list.filter((code) => code !== lang))}
+          onSaved={() => {
+            setIsEdited(false);
+            setAdded((list) => list.filter((code) => code !== lang));
+          }}
+          onEdited={markEdited}
         />
       )}
 
@@ -109,8 +131,25 @@ export function TranslationsRoute() {
         onAdd={(code) => {
           setIsAdding(false);
           setAdded((list) => [...list, code]);
-          setChosen(code);
+          choose(code);
         }}
+      />
+      <ConfirmDialog
+        isOpen={leavingFor !== undefined || blocker.state === 'blocked'}
+        onCancel={() => {
+          setLeavingFor(undefined);
+          blocker.reset?.();
+        }}
+        onConfirm={() => {
+          setIsEdited(false);
+          if (leavingFor !== undefined) setChosen(leavingFor);
+          setLeavingFor(undefined);
+          blocker.proceed?.();
+        }}
+        title={t('translations.unsavedTitle')}
+        text={t('translations.unsavedText')}
+        confirmLabel={t('translations.discard')}
+        cancelLabel={t('translations.keepEditing')}
       />
       <ConfirmDialog
         isOpen={isConfirmingGenerate}

@@ -1,11 +1,15 @@
+import { Copy } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import type { TotpSetup } from '@community/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { getErrorMessage } from '../../../lib/api-client';
+import { copyText } from '../../../lib/copy-text';
 import { useConfirmTotp } from '../api/confirm-totp';
 
 /** "JBSW Y3DP EHPK 3PXP": groups of four are easier to type and to check. */
@@ -38,6 +42,8 @@ function SetupSteps({ setup, onDone }: { setup: TotpSetup; onDone: Props['onDone
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const confirm = useConfirmTotp();
+  const copyKey = async () =>
+    (await copyText(setup.secret)) ? toast.success(t('mfa.keyCopied')) : toast.error(t('mfa.keyCopyFailed'));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -71,13 +77,21 @@ function SetupSteps({ setup, onDone }: { setup: TotpSetup; onDone: Props['onDone
       <Step number={2}>
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <p>{t('mfa.setupManual')}</p>
-          <TextField
-            label={t('mfa.setupKey')}
-            readOnly
-            value={grouped(setup.secret)}
-            onFocus={(event) => event.target.select()}
-            className="bg-slate-50 font-mono tracking-wider"
-          />
+          {/* Wraps on a phone, where one line showed only part of the key. */}
+          <Field id="totp-setup-key" label={t('mfa.setupKey')}>
+            <textarea
+              id="totp-setup-key"
+              readOnly
+              rows={2}
+              value={grouped(setup.secret)}
+              onFocus={(event) => event.target.select()}
+              className="resize-none rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm tracking-wider outline-none focus:ring-2 focus:ring-brand-600"
+            />
+          </Field>
+          <Button type="button" variant="secondary" onClick={copyKey} className="self-start">
+            <Copy className="size-4" aria-hidden />
+            {t('mfa.copyKey')}
+          </Button>
         </div>
       </Step>
       <Step number={3}>

@@ -10,14 +10,20 @@ import { parseEntries, toEntries, toRows, type EntryRow } from '../entry-rows';
 import { useUpdateTranslation } from '../api/update-translation';
 import { EntriesTable } from './entries-table';
 
-type Props = { lang: string; entries: Record<string, string>; onSaved: () => void };
+type Props = {
+  lang: string;
+  entries: Record<string, string>;
+  onSaved: () => void;
+  /** Told when the texts first differ from what was stored: the screen then guards them. */
+  onEdited: () => void;
+};
 
 const pretty = (entries: Record<string, string>) => JSON.stringify(entries, null, 2);
 /** How long typing in the table pauses before the raw JSON shows it. */
 const RAW_AFTER_MS = 300;
 
 /** The key/value table and the raw JSON of one language; the table is what Save Changes stores. */
-export function TranslationEditor({ lang, entries, onSaved }: Props) {
+export function TranslationEditor({ lang, entries, onSaved, onEdited }: Props) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<EntryRow[]>(() => toRows(entries));
   // The raw editor's own text once it is focused or typed into, until the table next changes;
@@ -38,10 +44,14 @@ export function TranslationEditor({ lang, entries, onSaved }: Props) {
     },
   });
 
-  const changeRows = useCallback((change: (rows: EntryRow[]) => EntryRow[]) => {
-    setRows(change);
-    setRawDraft(undefined);
-  }, []);
+  const changeRows = useCallback(
+    (change: (rows: EntryRow[]) => EntryRow[]) => {
+      setRows(change);
+      setRawDraft(undefined);
+      onEdited();
+    },
+    [onEdited],
+  );
 
   // The raw text as it stands now, the table's latest change in it even before typing has paused.
   const rawNow = () => rawDraft ?? pretty(toEntries(rows));
@@ -63,7 +73,10 @@ export function TranslationEditor({ lang, entries, onSaved }: Props) {
         <textarea
           value={raw}
           onFocus={() => setRawDraft(rawNow())}
-          onChange={(event) => setRawDraft(event.target.value)}
+          onChange={(event) => {
+            setRawDraft(event.target.value);
+            onEdited();
+          }}
           aria-label={t('translations.raw')}
           spellCheck={false}
           rows={10}
