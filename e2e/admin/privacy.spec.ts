@@ -38,7 +38,7 @@ test.describe('[ADMIN][PRIVACY]', () => {
     await dialog.getByLabel('Password').fill('member-password');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await expect(page.getByText('Your account and everything stored about you were deleted.')).toBeVisible();
-    await expect(page).toHaveURL(/\/admin\/login/);
+    await expect(page).toHaveURL(/\/admin\/login$/);
 
     // Gone: the password no longer signs in, and a mail confirms it.
     await page.getByLabel('Email').fill(email);

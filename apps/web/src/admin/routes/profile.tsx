@@ -54,7 +54,8 @@ export function ProfileRoute() {
       <MyDataCard
         onDeleted={(message) => {
           toast.success(message);
-          authStore.signOut();
+          // Gone for good: the login does not offer to come back to this profile.
+          authStore.signOut({ hasLoggedOut: true });
           void navigate('/login', { replace: true });
         }}
       />
