@@ -113,6 +113,20 @@ test.describe('[ADMIN][AUDIT]', () => {
       .click();
     await page.getByRole('dialog', { name: 'Block' }).getByRole('button', { name: 'Block' }).click();
     await expect(page.getByText('Block: done for 1.')).toBeVisible();
+    // A status is a word of the product: it reads in Greek too.
+    const auth = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo')!).token)}`,
+    };
+    const title = `Γιορτή ${Date.now()}`;
+    const event = await (
+      await fetch(`${app.baseURL}/api/auth/events`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({ title, startsLocal: '2031-05-01T18:00', endsLocal: '2031-05-01T20:00' }),
+      })
+    ).json();
+    await fetch(`${app.baseURL}/api/auth/events/${event._id}/publish`, { method: 'POST', headers: auth, body: '{}' });
     await page.goto('/admin/audit-log');
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'el' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Αρχείο ενεργειών');
@@ -120,6 +134,7 @@ test.describe('[ADMIN][AUDIT]', () => {
     await expect(page.getByRole('row').filter({ hasText: `άλλαξε τον χρήστη ${email}` })).toContainText(
       `${ADMIN.email}: άλλαξε τον χρήστη ${email}: αποκλεισμένος: Όχι → Ναι`,
     );
+    await expect(page.getByRole('row').filter({ hasText: title }).first()).toContainText('Πρόχειρη → Δημοσιευμένη');
   });
 });
 
@@ -175,7 +190,7 @@ test.describe('[ADMIN][SESSIONS]', () => {
     await expect(dialog.getByRole('listitem')).toHaveCount(1);
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
-    await expect(page.getByText('Signed Out Everywhere was signed out of 1 sessions.')).toBeVisible();
+    await expect(page.getByText('Signed Out Everywhere was signed out of 1 session.')).toBeVisible();
     await expect(dialog.getByText('No sessions.')).toBeVisible();
 
     await member.reload();

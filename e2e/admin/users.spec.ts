@@ -32,6 +32,7 @@ test.describe('[ADMIN][USERS]', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('Name is required')).toBeVisible();
     await expect(dialog.getByText('Password is required')).toBeVisible();
+    await expect(dialog.getByText(/^A new user has no role yet: give one under User Roles/)).toBeVisible();
     const email = `created-${stamp}@e2e.test`;
     await dialog.getByLabel('Name').fill('Ελένη Παπαδοπούλου');
     await dialog.getByLabel('Email').fill(email);

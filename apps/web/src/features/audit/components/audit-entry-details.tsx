@@ -29,8 +29,8 @@ export function AuditEntryDetails({ event }: { event: AuditEvent }) {
                 <th scope="row" className="py-1 pr-4 font-normal text-slate-700" title={field}>
                   {fieldName(t, field)}
                 </th>
-                <td className="break-all py-1 pr-4 text-red-800">{showValue(t, before)}</td>
-                <td className="break-all py-1 text-green-800">{showValue(t, after)}</td>
+                <td className="break-all py-1 pr-4 text-red-800">{showValue(t, before, field)}</td>
+                <td className="break-all py-1 text-green-800">{showValue(t, after, field)}</td>
               </tr>
             ))}
           </tbody>

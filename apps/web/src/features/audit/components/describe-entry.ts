@@ -10,11 +10,16 @@ type KeySummary = { count: number; keys: string[] };
 const isKeySummary = (value: unknown): value is KeySummary =>
   typeof value === 'object' && value !== null && 'count' in value && 'keys' in value && isList(value.keys);
 
-/** A value as a person reads it: lists and keys joined, nothing as a dash. */
-export function showValue(t: TFunction, value: unknown): string {
+/** Fields whose values are words of the product rather than a person's input: read in the screen's language. */
+const WORDED_FIELDS = new Set(['status']);
+
+/** A value as a person reads it: lists and keys joined, nothing as a dash, a status in words. */
+export function showValue(t: TFunction, value: unknown, field?: string): string {
   if (value === null || value === undefined || value === '') return '–';
   if (isList(value)) return value.length ? value.map(String).join(', ') : '–';
   if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
+  if (typeof value === 'string' && field && WORDED_FIELDS.has(field))
+    return t(`audit.values.${field}.${value}`, { defaultValue: value });
   if (typeof value === 'string') return named(t, value);
   if (isKeySummary(value)) {
     const more = value.count - value.keys.length;
@@ -47,9 +52,10 @@ export function describeChange(t: TFunction, recorded: string, [before, after]: 
       .join('; ');
   }
   if (isKeySummary(after)) return t('audit.change.keys', { field, keys: showValue(t, after) });
-  if (before === null || before === undefined) return t('audit.change.set', { field, value: showValue(t, after) });
-  if (after === null || after === undefined) return t('audit.change.cleared', { field, value: showValue(t, before) });
-  return t('audit.change.changed', { field, before: showValue(t, before), after: showValue(t, after) });
+  const show = (value: unknown) => showValue(t, value, recorded);
+  if (before === null || before === undefined) return t('audit.change.set', { field, value: show(after) });
+  if (after === null || after === undefined) return t('audit.change.cleared', { field, value: show(before) });
+  return t('audit.change.changed', { field, before: show(before), after: show(after) });
 }
 
 /** A name the records hold, in words: "deleted user" in the screen's language. */

@@ -69,6 +69,8 @@ export function UserForm({ row, onDone }: { row?: User; onDone: () => void }) {
           <SwitchField label={t('users.blocked')} checked={Boolean(field.value)} onChange={field.onChange} />
         )}
       />
+      {/* Without a role a new account sees an empty menu: say where one is given. */}
+      {!row && <p className="text-xs text-slate-600">{t('users.noRoleYet')}</p>}
     </ResourceForm>
   );
 }
