@@ -88,6 +88,11 @@ test.describe('[ADMIN][INVITES]', () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(row.getByText('Waiting for the address to be confirmed')).toBeVisible();
     await expect(row.getByRole('button', { name: 'Approve' })).toBeHidden();
+    // Anyone else opening the link meanwhile is told before filling the form in.
+    await invitee.goto(link);
+    await expect(
+      invitee.getByRole('status').filter({ hasText: 'Someone has registered with this invite' }),
+    ).toBeVisible();
 
     // The second mail confirms the address.
     const confirmation = (await mailsTo(app, email, 2))[1]!;

@@ -120,6 +120,8 @@ export const inviteValidationSchema = z.object({
   ok: z.boolean(),
   expired: z.boolean(),
   consumed: z.boolean(),
+  /** A one-use invite someone registered with and is confirming their address: only they may register again. */
+  confirming: z.boolean(),
   email: z.string().nullable(),
   expiresAt: z.string().nullable(),
 });

@@ -135,13 +135,14 @@ export async function readInvite(db: Db, id: string, publicUrl: string): Promise
 export function toValidation(row: InviteRow | undefined, uses = 0): InviteValidation {
   const status = row && effectiveStatus(row);
   if (!row || status === 'rejected' || status === 'revoked') {
-    return { ok: false, expired: false, consumed: false, email: null, expiresAt: null };
+    return { ok: false, expired: false, consumed: false, confirming: false, email: null, expiresAt: null };
   }
   return {
     ok: true,
     expired: status === 'expired',
     // While confirming, the one who registered may register again (a lost or expired mail).
     consumed: row.maxUses > 1 ? uses >= row.maxUses : status === 'submitted' || status === 'consumed',
+    confirming: row.maxUses === 1 && status === 'confirming',
     email: row.email,
     expiresAt: row.expiresAt.toISOString(),
   };

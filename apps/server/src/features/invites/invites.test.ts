@@ -184,7 +184,14 @@ describe('GET /api/auth/invites', () => {
 describe('GET /api/auth/invites/validate/:token', () => {
   it('answers a usable invite without using it up', async () => {
     const invite = await createInvite({ email: uniqueEmail('valid') });
-    const expected = { ok: true, expired: false, consumed: false, email: invite.email, expiresAt: invite.expiresAt };
+    const expected = {
+      ok: true,
+      expired: false,
+      consumed: false,
+      confirming: false,
+      email: invite.email,
+      expiresAt: invite.expiresAt,
+    };
     expect((await validate(invite.token)).body).toEqual(expected);
     expect((await validate(invite.token)).body).toEqual(expected);
     expect((await storedInvite(invite._id))!.status).toBe('pending');
@@ -193,7 +200,14 @@ describe('GET /api/auth/invites/validate/:token', () => {
   it('answers ok false for an unknown token, without a token-shaped hint', async () => {
     const response = await validate('x'.repeat(43));
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ok: false, expired: false, consumed: false, email: null, expiresAt: null });
+    expect(response.body).toEqual({
+      ok: false,
+      expired: false,
+      consumed: false,
+      confirming: false,
+      email: null,
+      expiresAt: null,
+    });
   });
 
   it('says expired once the expiry has passed', async () => {
@@ -202,13 +216,24 @@ describe('GET /api/auth/invites/validate/:token', () => {
     expect((await validate(invite.token)).body).toMatchObject({ ok: true, expired: true, consumed: false });
   });
 
-  it('says consumed once a registration was submitted, not while its address is being confirmed', async () => {
+  it('says consumed once a registration was submitted; while its address is being confirmed, says so', async () => {
     const invite = await createInvite();
     const body = registrant(invite.token);
+    expect((await validate(invite.token)).body).toMatchObject({ consumed: false, confirming: false });
     expect((await register(body)).status).toBe(201);
-    expect((await validate(invite.token)).body).toMatchObject({ ok: true, expired: false, consumed: false });
+    expect((await validate(invite.token)).body).toMatchObject({
+      ok: true,
+      expired: false,
+      consumed: false,
+      confirming: true,
+    });
     expect((await confirm(await confirmationToken(body.email))).status).toBe(200);
-    expect((await validate(invite.token)).body).toMatchObject({ ok: true, expired: false, consumed: true });
+    expect((await validate(invite.token)).body).toMatchObject({
+      ok: true,
+      expired: false,
+      consumed: true,
+      confirming: false,
+    });
   });
 
   it('is limited to 50 checks per client address in 15 minutes', async () => {

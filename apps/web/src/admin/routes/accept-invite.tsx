@@ -91,6 +91,7 @@ function ValidInvite({ token, validation }: { token: string; validation: InviteV
         <br />
         {t('acceptInvite.expires', { date: expires })}
       </p>
+      {validation.confirming && <Alert tone="info">{t('acceptInvite.confirming')}</Alert>}
       {hasGoogle && (
         <>
           <Link
