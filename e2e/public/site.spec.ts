@@ -85,7 +85,19 @@ test.describe('[PUBLIC]', () => {
     await page.goto('/contact');
     // The note on what is kept leads to the whole policy.
     await expect(page.getByRole('link', { name: 'Δείτε την πολιτική απορρήτου.' })).toHaveAttribute('href', '/privacy');
+    // Left blank or mistyped, each field says what it needs, in the site's words, at the field.
+    await page.getByRole('button', { name: 'Αποστολή' }).click();
+    await expect(page.getByLabel('Ονοματεπώνυμο')).toBeFocused();
+    await expect(page.getByLabel('Ονοματεπώνυμο')).toHaveAccessibleDescription('Γράψτε το ονοματεπώνυμό σας.');
+    await expect(page.getByText('Γράψτε το μήνυμά σας.')).toBeVisible();
     await page.getByLabel('Ονοματεπώνυμο').fill('Κώστας Επισκέπτης');
+    await page.getByLabel('Email').fill('kostas@e2e');
+    await page.getByRole('button', { name: 'Αποστολή' }).click();
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription(
+      'Γράψτε μια διεύθυνση email όπως το onoma@example.com.',
+    );
+    await expect(page.getByText('Γράψτε το ονοματεπώνυμό σας.')).toBeHidden();
     await page.getByLabel('Email').fill('kostas@e2e.test');
     const message = `Θέλω να βοηθήσω στις εκδηλώσεις ${Date.now()}`;
     await page.getByLabel('Μήνυμα').fill(message);

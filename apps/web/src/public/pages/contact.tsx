@@ -4,6 +4,11 @@ import { sendContactMessage } from '../site-data';
 import { useT } from '../texts';
 
 type Status = { state: 'idle' | 'sending' } | { state: 'sent' } | { state: 'failed'; message: string };
+type Values = { name: string; email: string; message: string };
+type Problems = Partial<Record<keyof Values, string>>;
+
+/** An address with something before and after its @ and a dot in its domain, as the server asks. */
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 const field = 'rounded-md border border-slate-300 px-3 py-2 text-sm outline-none focus:ring-2 focus:ring-brand-600';
 
@@ -18,11 +23,27 @@ export function ContactPage() {
     startedAt.current = Date.now();
   }, []);
   const honeypot = useRef<HTMLInputElement>(null);
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) =>
+  const [problems, setProblems] = useState<Problems>({});
+  const form = useRef<HTMLFormElement>(null);
+  const set = (name: keyof Values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [name]: event.target.value }));
+
+  // Told at each field in the site's words, rather than by the browser's own bubbles.
+  const problemsOf = ({ name, email, message }: Values): Problems => ({
+    ...(name.trim() ? {} : { name: t('public.contact.nameRequired') }),
+    ...(EMAIL.test(email.trim()) ? {} : { email: t('public.contact.emailInvalid') }),
+    ...(message.trim() ? {} : { message: t('public.contact.messageRequired') }),
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const found = problemsOf(values);
+    setProblems(found);
+    const first = (['name', 'email', 'message'] as const).find((key) => found[key]);
+    if (first) {
+      form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
     setStatus({ state: 'sending' });
     try {
       await sendContactMessage({ ...values, website: honeypot.current?.value ?? '', startedAt: startedAt.current });
@@ -35,6 +56,9 @@ export function ContactPage() {
       setStatus({ state: 'failed', message: text });
     }
   };
+
+  const problemProps = (key: keyof Values) =>
+    problems[key] ? { 'aria-invalid': true, 'aria-describedby': `contact-${key}-problem` } : {};
 
   return (
     <article className="rounded-xl bg-white/95 p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
@@ -53,11 +77,13 @@ export function ContactPage() {
           {status.message}
         </p>
       )}
-      <form onSubmit={submit} className="flex max-w-xl flex-col gap-4">
+      <form ref={form} onSubmit={submit} noValidate className="flex max-w-xl flex-col gap-4">
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           {t('public.contact.name')}
           <input
+            name="name"
             required
+            {...problemProps('name')}
             maxLength={100}
             autoComplete="name"
             value={values.name}
@@ -65,10 +91,13 @@ export function ContactPage() {
             className={field}
           />
         </label>
+        <Problem id="contact-name-problem" text={problems.name} />
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           {t('public.contact.email')}
           <input
+            name="email"
             required
+            {...problemProps('email')}
             type="email"
             maxLength={254}
             autoComplete="email"
@@ -77,10 +106,13 @@ export function ContactPage() {
             className={field}
           />
         </label>
+        <Problem id="contact-email-problem" text={problems.email} />
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           {t('public.contact.message')}
           <textarea
+            name="message"
             required
+            {...problemProps('message')}
             maxLength={5000}
             rows={6}
             value={values.message}
@@ -88,6 +120,7 @@ export function ContactPage() {
             className={field}
           />
         </label>
+        <Problem id="contact-message-problem" text={problems.message} />
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label>
             Website
@@ -111,5 +144,15 @@ export function ContactPage() {
         </div>
       </form>
     </article>
+  );
+}
+
+/** A field's problem, under it, tied to it for screen readers. */
+function Problem({ id, text }: { id: string; text: string | undefined }) {
+  if (!text) return null;
+  return (
+    <span id={id} className="-mt-3 text-sm text-red-700">
+      {text}
+    </span>
   );
 }
