@@ -47,17 +47,26 @@ async function send(method: string, path: string, options: Options): Promise<Res
     body = JSON.stringify(options.body);
   }
   try {
-    return await fetch(path, { method, headers, body, signal: options.signal });
+    const response = await fetch(path, { method, headers, body, signal: options.signal });
+    sentWith.set(response, token);
+    return response;
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(NO_SENTENCE, 500, true);
   }
 }
 
+/** The token each answer's request carried. */
+const sentWith = new WeakMap<Response, string | undefined>();
+
 async function readAnswer<T>(response: Response): Promise<T> {
   const data = (await response.json().catch(() => undefined)) as { error?: string } | undefined;
   if (!response.ok) {
-    if (response.status === 401) unauthorizedHandlers.forEach((handler) => handler());
+    // Only a refusal of the sign-in held now ends it: a request that left with the token a
+    // password change has just replaced is refused, and must not sign the person out.
+    const sent = sentWith.get(response);
+    if (response.status === 401 && sent !== undefined && sent === readAuthToken())
+      unauthorizedHandlers.forEach((handler) => handler());
     throw new ApiError(data?.error ?? NO_SENTENCE, response.status || 500);
   }
   return data as T;

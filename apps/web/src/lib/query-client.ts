@@ -11,8 +11,9 @@ export const NOTIFICATIONS = ['notifications'] as const;
  */
 export const queryClient: QueryClient = new QueryClient({
   mutationCache: new MutationCache({
+    // After the caller's own follow-up (a password change stores its new token first).
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS, refetchType: 'active' });
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS, refetchType: 'active' }));
     },
   }),
   defaultOptions: {
