@@ -109,6 +109,25 @@ test.describe('[ADMIN][USERS]', () => {
       return [domain.textContent, new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size];
     });
     expect(domainLines).toEqual(['e2e.test', 1]);
+    // On a phone the table scrolls sideways rather than break a date between its letters.
+    await page.setViewportSize({ width: 390, height: 800 });
+    const joined = row.getByRole('cell').nth(1);
+    const splitWords = await joined.evaluate((cell) => {
+      const text = cell.firstChild!;
+      const range = document.createRange();
+      let offset = 0;
+      const split = [];
+      for (const word of text.textContent!.split(' ')) {
+        range.setStart(text, offset);
+        range.setEnd(text, offset + word.length);
+        if (new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size > 1) split.push(word);
+        offset += word.length + 1;
+      }
+      return split;
+    });
+    expect(splitWords).toEqual([]);
+    const scrolls = await table.evaluate((element) => element.scrollWidth > element.parentElement!.clientWidth);
+    expect(scrolls).toBe(true);
 
     // An empty page says why.
     await page.goto(`/admin/users?q=${stamp}&page=3`);

@@ -245,9 +245,13 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                           />
                         </td>
                       )}
-                      {/* A long name or address without spaces wraps rather than push the actions out of view. */}
+                      {/* A long name or address without spaces wraps rather than push the actions out of view;
+                          on a phone the table scrolls sideways instead, no word broken between letters. */}
                       {columns.map((column) => (
-                        <td key={column.header} className="px-4 py-2 align-top text-slate-800 wrap-anywhere">
+                        <td
+                          key={column.header}
+                          className="px-4 py-2 align-top text-slate-800 break-words md:wrap-anywhere"
+                        >
                           {column.cell(row)}
                         </td>
                       ))}

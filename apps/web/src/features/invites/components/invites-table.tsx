@@ -174,7 +174,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                       <SelectRowBox selection={selection} id={invite._id} label={labelOf(invite)} />
                     </td>
                     <td className="whitespace-nowrap px-3 py-2">{formatDate(invite.createdAt)}</td>
-                    <td className="px-3 py-2 wrap-anywhere">
+                    <td className="px-3 py-2 break-words md:wrap-anywhere">
                       {invite.email === DELETED_USER
                         ? t('audit.deletedUser')
                         : (invite.email ?? <span className="text-slate-600">{t('invites.any')}</span>)}
