@@ -245,6 +245,15 @@ describe('totals on a real database', () => {
     expect(await query('ab')).toBeNull();
   });
 
+  it('folds names for sorting alike whatever the locale lowers, the C locale included', async () => {
+    const [row] = await queryRows<{ folded: string; asC: string }>(
+      server.deps.db,
+      sql`select sort_fold('Άννα ΕΛΈΝΗ Émile Ørsted') as folded,
+                 sort_fold('Άννα ΕΛΈΝΗ Émile Ørsted' collate "C") as "asC"`,
+    );
+    expect(row).toEqual({ folded: 'αννα ελενη emile orsted', asC: 'αννα ελενη emile orsted' });
+  });
+
   it('reads users by name and events by title in the order of their indexes, without sorting', async () => {
     const planOf = (query: SQL) =>
       server.deps.db.transaction(async (tx) => {

@@ -41,6 +41,9 @@ export type CatalogueSource = ReturnType<typeof createCatalogueSource>;
 export const defaultTexts = (catalogue: Catalogue, language: string): Texts =>
   catalogue.languages[language] ?? catalogue.languages.en ?? {};
 
+/** `dashboard.members.total_one` → `dashboard.members.total`. */
+const PLURAL_FORM = /^(.+)_(?:zero|one|two|few|many|other)$/;
+
 /**
  * The catalogue merged into a language's texts: keys it lacks are added, and a text still as the
  * last Generate left it (equal to `baseline`, the catalogue's text then) follows a newer build that
@@ -50,6 +53,14 @@ export function mergeCatalogue(texts: Texts, defaults: Texts, baseline: Texts | 
   // In the catalogue's order, which keeps a screen's keys together (stored texts come back in
   // jsonb's order, by key length), and so compresses better.
   const merged: Texts = { ...defaults, ...texts };
+  // A text a newer build writes in plural forms (`key_one`, `key_other`) keeps what was stored
+  // for it under its one key, when that was written here: an edit, or a language of its own.
+  for (const key of Object.keys(defaults)) {
+    const single = PLURAL_FORM.exec(key)?.[1];
+    if (!single || Object.hasOwn(texts, key) || !Object.hasOwn(texts, single)) continue;
+    const isAsGenerated = baseline !== null && Object.hasOwn(baseline, single) && baseline[single] === texts[single];
+    if (!isAsGenerated) merged[key] = texts[single]!;
+  }
   if (baseline === null) return merged;
   for (const [key, text] of Object.entries(defaults)) {
     if (Object.hasOwn(texts, key) && Object.hasOwn(baseline, key) && texts[key] === baseline[key]) merged[key] = text;

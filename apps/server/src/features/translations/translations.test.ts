@@ -257,6 +257,22 @@ describe('mergeCatalogue', () => {
   it('keeps every text there is when no Generate has recorded what it merged (an installation from before)', () => {
     expect(mergeCatalogue({ a: 'A old', b: 'B' }, defaults, null)).toEqual({ a: 'A old', b: 'B', c: 'C' });
   });
+  it('keeps a text written here when a newer build splits its key into plural forms', () => {
+    const plural = { n_one: '{{count}} member', n_other: '{{count}} members' };
+    // Edited since the last Generate: the edit stands for every form until edited again.
+    expect(mergeCatalogue({ n: 'people: {{count}}' }, plural, { n: '{{count}} members' })).toMatchObject({
+      n_one: 'people: {{count}}',
+      n_other: 'people: {{count}}',
+    });
+    // As generated: the new forms come from the catalogue.
+    expect(mergeCatalogue({ n: '{{count}} members' }, plural, { n: '{{count}} members' })).toMatchObject(plural);
+    // A language of this installation's own, never generated: its text stays.
+    expect(mergeCatalogue({ n: '{{count}} membri' }, plural, null)).toMatchObject({
+      n_one: '{{count}} membri',
+      n_other: '{{count}} membri',
+    });
+  });
+
   it('lists keys in the catalogue’s order', () => {
     expect(Object.keys(mergeCatalogue({ x: '1', c: '2', a: '3' }, defaults, {}))).toEqual(['a', 'b', 'c', 'x']);
   });
