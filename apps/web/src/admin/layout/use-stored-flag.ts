@@ -34,12 +34,12 @@ const COVERING = '(max-width: 767.98px)';
 
 /** Whether the menu, open, covers the page: on a phone it is a passing overlay, not a saved choice. */
 export function useMenuCovers() {
-  return useSyncExternalStore(
-    (onChange) => {
-      const query = window.matchMedia(COVERING);
-      query.addEventListener('change', onChange);
-      return () => query.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia(COVERING).matches,
-  );
+  return useSyncExternalStore(followCovering, isCovering);
 }
+
+const followCovering = (onChange: () => void) => {
+  const query = window.matchMedia(COVERING);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const isCovering = () => window.matchMedia(COVERING).matches;

@@ -4,18 +4,25 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from './icon-button';
 
-type Props = { isOpen: boolean; onClose: () => void; title: string; children: ReactNode };
+type Props = {
+  isOpen: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  /** Open on the dialog's start rather than its first field, where steps come before any typing. */
+  opensAtStart?: boolean;
+};
 
 /** The first field a person can type in or choose from: where a form dialog starts. */
 const FIRST_FIELD =
-  'input:not([type=hidden]):not([disabled]):not([readonly]), select:not([disabled]), textarea:not([readonly])';
+  'input:not([type=hidden]):enabled:not([readonly]), select:enabled, textarea:enabled:not([readonly])';
 
 /**
  * A focus-trapped dialog: Escape and the close button dismiss it. It opens on its first field, and
  * gives the focus back to whatever had it before, as the button that opened it; its openers are
  * plain buttons rather than Radix triggers, so Radix alone would leave the focus on the page.
  */
-export function Modal({ isOpen, onClose, title, children }: Props) {
+export function Modal({ isOpen, onClose, title, children, opensAtStart = false }: Props) {
   const { t } = useTranslation();
   const opener = useRef<HTMLElement | null>(null);
   // Before the dialog takes the focus: layout effects run ahead of Radix's focus on mount.
@@ -29,10 +36,11 @@ export function Modal({ isOpen, onClose, title, children }: Props) {
         <Dialog.Content
           aria-describedby={undefined}
           onOpenAutoFocus={(event) => {
+            if (opensAtStart) return;
             const field = (event.currentTarget as HTMLElement).querySelector<HTMLElement>(FIRST_FIELD);
-            if (!field) return;
-            event.preventDefault();
-            field.focus();
+            field?.focus();
+            // Radix's own choice stands unless the field really took the focus (it may be hidden).
+            if (field && document.activeElement === field) event.preventDefault();
           }}
           onCloseAutoFocus={(event) => {
             if (!opener.current?.isConnected) return;

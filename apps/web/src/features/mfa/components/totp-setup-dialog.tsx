@@ -121,7 +121,7 @@ function SetupSteps({ setup, onDone }: { setup: TotpSetup; onDone: Props['onDone
 export function TotpSetupDialog({ setup, onClose, onDone }: Props) {
   const { t } = useTranslation();
   return (
-    <Modal isOpen={setup !== null} onClose={onClose} title={t('mfa.setupTitle')}>
+    <Modal isOpen={setup !== null} onClose={onClose} title={t('mfa.setupTitle')} opensAtStart>
       {setup && <SetupSteps key={setup.secret} setup={setup} onDone={onDone} />}
     </Modal>
   );
