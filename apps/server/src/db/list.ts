@@ -51,7 +51,7 @@ export const ANCHOR_EVERY = 500;
  * A name or title as lists sort it (`sort_fold`, migration 0024): case, Greek accents and the
  * diacritics of Latin letters do not move it among the words of its letters.
  */
-export const sortFold = (text: AnyColumn) => sql`sort_fold(${text})`;
+export const sortFold = (text: AnyColumn) => sql<string>`sort_fold(${text})`;
 
 /** `%` and `_` in a search term match themselves. */
 export function containsPattern(term: string): string {

@@ -360,7 +360,7 @@ export async function* userBatches<Row>(
 /** A row's key in each order, as text exact to the microsecond. */
 export const sortKeyColumns = {
   createdAtKey: sql<string>`${users.createdAt}::text`,
-  nameKey: sql<string>`${sortFold(users.name)}`,
+  nameKey: sortFold(users.name),
 };
 
 export const sortKeyOf =
