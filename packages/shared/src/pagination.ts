@@ -38,6 +38,11 @@ export const paginationSchema = z.object({
   pages: z.number().int(),
   startIndex: z.number().int(),
   endIndex: z.number().int(),
+  /**
+   * Absent when `total` is exact. `about`: an estimate (a broad search of a large list);
+   * `atLeast`: matches were counted up to a bound and reached it. There may be pages past `pages`.
+   */
+  totalIs: z.enum(['about', 'atLeast']).optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 

@@ -106,12 +106,17 @@ describe('totals on a real database', () => {
 
   it('counts a search exactly up to the limit and estimates beyond it', async () => {
     const small = await filteredTotal(server.deps.db, sql`select 1 from users where email ilike '%bulk1199@%'`);
-    expect(small).toBe(1);
+    expect(small).toEqual({ n: 1, is: 'exact' });
     const large = await filteredTotal(server.deps.db, sql`select 1 from users where name ilike '%bulkname%'`);
-    expect(large).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(large.n).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(large.is).not.toBe('exact');
     const listed = await server.get('/api/auth/users?q=bulkname', await server.adminToken());
     expect(listed.body.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(['about', 'atLeast']).toContain(listed.body.totalIs);
     expect(listed.body.data).toHaveLength(25);
+    const exact = await server.get('/api/auth/users?q=bulk1199@', await server.adminToken());
+    expect(exact.body).toMatchObject({ total: 1 });
+    expect(exact.body).not.toHaveProperty('totalIs');
   });
 
   it('never reports fewer matches than were counted, however low the estimate', async () => {
@@ -119,8 +124,30 @@ describe('totals on a real database', () => {
     // a term whose first page had counted 2,501 of its 11,111 matches.
     const counted = EXACT_COUNT_LIMIT + 1500;
     const matches = sql`select 1 from users where email like ${`%${newId()}%`}`;
-    const total = await filteredTotal(server.deps.db, matches, 'all', { counted }, async () => 3);
-    expect(total).toBe(counted);
+    const total = await filteredTotal(server.deps.db, matches, 'all', { counted }, async () => ({
+      n: 3,
+      exact: false,
+    }));
+    // Said as "at least": the count stopped at its bound.
+    expect(total).toEqual({ n: counted, is: 'atLeast' });
+  });
+
+  it('offers a next page after a full one past a total counted to its bound', async () => {
+    const counted = EXACT_COUNT_LIMIT + 100; // fewer than the users, which bound every total
+    const where = sql`email like ${`%${newId()}-bound%`}`;
+    const page = (n: number) =>
+      listPage(server.deps.db, {
+        name: 'counted to its bound',
+        query: { page: n, limit: 25 },
+        table: 'users',
+        where,
+        fetch: async ({ limit }) => Array.from({ length: limit }, (_, i) => i),
+        firstPage: async (limit) => ({ rows: Array.from({ length: limit }, (_, i) => i), total: { counted } }),
+        estimate: async () => ({ n: 3, exact: false }),
+      });
+    expect(await page(1)).toMatchObject({ total: counted, totalIs: 'atLeast', pages: counted / 25 });
+    // The last page the count knows of is full: there may be more.
+    expect(await page(counted / 25)).toMatchObject({ totalIs: 'atLeast', pages: counted / 25 + 1 });
   });
 
   it('never reports more matches than the list has rows, whatever the estimate', async () => {
@@ -133,10 +160,10 @@ describe('totals on a real database', () => {
         table: 'users',
         where: sql`email like '%@example.test'`,
         fetch: async ({ limit }) => Array.from({ length: limit }, (_, i) => i),
-        estimate: async () => total * 3,
+        estimate: async () => ({ n: total * 3, exact: false }),
       });
-    expect((await overshooting(1)).total).toBe(total);
-    expect((await overshooting(4)).total).toBe(total);
+    expect(await overshooting(1)).toMatchObject({ total, totalIs: 'about' });
+    expect(await overshooting(4)).toMatchObject({ total, totalIs: 'about' });
   });
 
   it('walks for the first page of a term its word statistics call common, and reports their estimate on every page', async () => {
@@ -152,7 +179,7 @@ describe('totals on a real database', () => {
     for (const filters of [{ q: 'bulk1199@' }, { q: 'bulkname 11' }, { q: 'bulkn', blocked: false }])
       expect(await estimatedSearchMatches(server.deps.db, filters), filters.q).toBeNull();
     const first = await server.get('/api/auth/users?q=BULKN', admin);
-    expect(first.body.total).toBe(estimated);
+    expect(first.body).toMatchObject({ total: estimated, totalIs: 'about' });
     expect(first.body.data.map((u: { _id: string }) => u._id)).toEqual(matching.slice(0, 25).map((row) => row.id));
     const second = await server.get('/api/auth/users?q=BULKN&page=2', admin);
     expect(second.body.total).toBe(first.body.total);
@@ -162,7 +189,7 @@ describe('totals on a real database', () => {
     );
     await server.changes.sync();
     const again = await server.get('/api/auth/users?q=BULKN&page=2', admin);
-    expect(again.body.total).toBe(first.body.total);
+    expect(again.body).toMatchObject({ total: first.body.total, totalIs: 'about' });
     expect(second.body.data.map((u: { _id: string }) => u._id)).toEqual(matching.slice(25, 50).map((row) => row.id));
     // With another filter the statistics do not know its share: the matches are counted.
     const filtered = await server.get('/api/auth/users?q=bulkn&blocked=false', admin);

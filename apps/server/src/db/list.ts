@@ -98,8 +98,15 @@ export type KnownTotal =
   /** More than EXACT_COUNT_LIMIT by an estimate made without counting. */
   | { estimated: number };
 
-/** An estimate of the matches of a list's filter better than the planner's, or null. */
-export type Estimate = () => Promise<number | null>;
+/**
+ * The matches of a list's filter beyond EXACT_COUNT_LIMIT, better known than the planner knows
+ * them: estimated, or counted where an index of its own serves the filter; null when unknown.
+ */
+export type Estimate = () => Promise<{ n: number; exact: boolean } | null>;
+
+/** A total and how well it is known: `about` an estimate, `atLeast` a count stopped at a bound. */
+export type Total = { n: number; is: 'exact' | TotalIs };
+type TotalIs = NonNullable<Pagination['totalIs']>;
 
 /**
  * Exact up to EXACT_COUNT_LIMIT, an estimate beyond; `matches` is a `select 1 from ... where ...`.
@@ -111,16 +118,17 @@ export function filteredTotal(
   source: CacheSource = 'all',
   known?: KnownTotal,
   estimate?: Estimate,
-): Promise<number> {
+): Promise<Total> {
   return cached(db, 'list:filtered-total', source, cacheKey(matches), () => {
-    if (known && 'exact' in known) return Promise.resolve(known.exact);
-    if (known && 'estimated' in known) return Promise.resolve(Math.max(EXACT_COUNT_LIMIT + 1, known.estimated));
+    if (known && 'exact' in known) return Promise.resolve<Total>({ n: known.exact, is: 'exact' });
+    if (known && 'estimated' in known)
+      return Promise.resolve<Total>({ n: Math.max(EXACT_COUNT_LIMIT + 1, known.estimated), is: 'about' });
     return countMatches(db, matches, known?.counted, estimate);
   });
 }
 
 /** `counted`: the matches already counted, up to a bound, by the query of the first page. */
-async function countMatches(db: Db, matches: SQL, counted?: number, estimate?: Estimate): Promise<number> {
+async function countMatches(db: Db, matches: SQL, counted?: number, estimate?: Estimate): Promise<Total> {
   const exact =
     counted ??
     Number(
@@ -131,10 +139,13 @@ async function countMatches(db: Db, matches: SQL, counted?: number, estimate?: E
         )
       )[0]?.n ?? 0,
     );
-  if (exact <= EXACT_COUNT_LIMIT) return exact;
-  // Past the bound `exact` is how many were counted before stopping: at least that many match.
-  const estimated = (await estimate?.()) ?? (await plannedRows(db, matches));
-  return Math.max(exact, Math.round(estimated));
+  if (exact <= EXACT_COUNT_LIMIT) return { n: exact, is: 'exact' };
+  const better = await estimate?.();
+  if (better?.exact) return { n: better.n, is: 'exact' };
+  // Past the bound `exact` is how many were counted before stopping: at least that many match,
+  // and an estimate below it knows less than the count.
+  const estimated = Math.round(better?.n ?? (await plannedRows(db, matches)));
+  return estimated > exact ? { n: estimated, is: 'about' } : { n: exact, is: 'atLeast' };
 }
 
 /** The planner's estimate of the rows a query returns. */
@@ -204,25 +215,36 @@ export function listPage<Row>(db: Db, options: ListOptions<Row>): Promise<Pagina
  * the list's unfiltered total (its table's rows, as a join adds none): an estimate can overshoot,
  * and "1 - 25 of 102911" over 100,001 users reads as a fault. `known`: what its first page learnt.
  */
-async function listTotal(db: Db, options: ListOptions<unknown>, where: SQL, known?: KnownTotal): Promise<number> {
+async function listTotal(db: Db, options: ListOptions<unknown>, where: SQL, known?: KnownTotal): Promise<Total> {
   const matches = sql`select 1 from ${options.from ?? sql.identifier(options.table)} where ${where}`;
   const total = await filteredTotal(db, matches, options.source, known, options.estimate);
-  if (total <= EXACT_COUNT_LIMIT) return total;
+  if (total.n <= EXACT_COUNT_LIMIT) return total;
   const { table, source } = options;
-  return Math.min(total, (await tableState(db, table, source === 'never' ? 'never' : [table])).count);
+  const rows = (await tableState(db, table, source === 'never' ? 'never' : [table])).count;
+  return total.n > rows ? { n: rows, is: 'about' } : total;
+}
+
+/**
+ * The page's place and its total, with how well the total is known when not exactly; past an
+ * inexact total a full page always has a next one to try.
+ */
+function paginateTotal(total: Total, page: number, limit: number, count: number): Pagination {
+  const place = paginate(total.n, page, limit, count);
+  if (total.is === 'exact') return place;
+  return { ...place, pages: count === limit ? Math.max(place.pages, page + 1) : place.pages, totalIs: total.is };
 }
 
 async function readPage<Row>(db: Db, options: ListOptions<Row>): Promise<Pagination & { data: Row[] }> {
   const { query, table, where, anchors } = options;
   const offset = (query.page - 1) * query.limit;
-  let total: number;
+  let total: Total;
   let window: PageWindow;
   if (where && query.page === 1 && options.firstPage) {
     const first = await options.firstPage(query.limit);
     // Kept for the next pages; beyond the limit, an estimate.
     total = await listTotal(db, options, where, first.total);
     const { rows } = first;
-    return { data: rows, ...paginate(total, 1, query.limit, rows.length) };
+    return { data: rows, ...paginateTotal(total, 1, query.limit, rows.length) };
   }
   if (where) {
     // The first page is read before counting: with room to spare it holds every match.
@@ -230,13 +252,13 @@ async function readPage<Row>(db: Db, options: ListOptions<Row>): Promise<Paginat
     if (first && first.length < query.limit)
       return { data: first, ...paginate(first.length, 1, query.limit, first.length) };
     total = await listTotal(db, options, where);
-    if (first) return { data: first, ...paginate(total, 1, query.limit, first.length) };
-    window = pageWindow(total, query.page, query.limit, false);
+    if (first) return { data: first, ...paginateTotal(total, 1, query.limit, first.length) };
+    window = pageWindow(total.n, query.page, query.limit, false);
   } else {
     const state = await tableState(db, table, options.source === 'never' ? 'never' : [table]);
-    total = state.count;
-    window = pageWindow(total, query.page, query.limit, true);
-    if (anchors && offset >= ANCHOR_EVERY && offset < total) {
+    total = { n: state.count, is: 'exact' };
+    window = pageWindow(state.count, query.page, query.limit, true);
+    if (anchors && offset >= ANCHOR_EVERY && offset < state.count) {
       const keys = await anchorsFor(db, anchors.name, state.version, anchors.load);
       const from = keys[Math.floor(offset / ANCHOR_EVERY)];
       if (from) window = { offset: offset % ANCHOR_EVERY, limit: query.limit, reversed: false, from };
@@ -244,5 +266,5 @@ async function readPage<Row>(db: Db, options: ListOptions<Row>): Promise<Paginat
   }
   const rows = await options.fetch(window);
   if (window.reversed) rows.reverse();
-  return { data: rows, ...paginate(total, query.page, query.limit, rows.length) };
+  return { data: rows, ...paginateTotal(total, query.page, query.limit, rows.length) };
 }

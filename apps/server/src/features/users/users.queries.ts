@@ -285,7 +285,12 @@ export async function listUserPage<Read, Row>(
           : await readRows(userPageIds(db, where, sort, window), userOrder(sort, window.reversed));
       return rows.map(toRow);
     },
-    estimate: async () => (await estimatedSearchMatches(db, query)) ?? (await soleFilterMatches(db, query)),
+    estimate: async () => {
+      const estimated = await estimatedSearchMatches(db, query);
+      if (estimated !== null) return { n: estimated, exact: false };
+      const counted = await soleFilterMatches(db, query);
+      return counted === null ? null : { n: counted, exact: true };
+    },
     firstPage: where
       ? async (limit) => {
           // A term its word statistics call common: the page is among the first users in the

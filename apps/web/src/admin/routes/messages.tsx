@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { CONTACT_STATUSES, type ContactMessage, type ContactStatus } from '@community/shared';
 import { PaginationBar } from '../../components/resource-list/pagination';
+import { totalText } from '../../components/resource-list/total-text';
 import { Alert } from '../../components/ui/alert';
 import { ConfirmDeleteDialog } from '../../components/ui/confirm-dialog';
 import { SelectField } from '../../components/ui/select-field';
@@ -61,7 +62,7 @@ export function MessagesRoute() {
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold text-slate-900">
-        {t('messages.title')} ({list.data?.total ?? 0})
+        {t('messages.title')} ({list.data ? totalText(t, list.data) : 0})
       </h1>
       <div className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
         <SelectField

@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button';
 import { IconButton } from '../ui/icon-button';
+import { totalText } from './total-text';
 
 type Props = {
   pagination: Pagination;
@@ -14,7 +15,7 @@ type Props = {
 /** The pager of a list: 'start - end of total' with previous and next arrows, or the same in words. */
 export function PaginationBar({ pagination, onPage, words }: Props) {
   const { t } = useTranslation();
-  const { startIndex, endIndex, total, page, pages } = pagination;
+  const { startIndex, endIndex, page, pages } = pagination;
   const isFirst = page <= 1;
   const isLast = page >= pages;
   return (
@@ -31,7 +32,7 @@ export function PaginationBar({ pagination, onPage, words }: Props) {
         </>
       ) : (
         <>
-          <span>{t('list.range', { start: startIndex, end: endIndex, total })}</span>
+          <span>{t('list.range', { start: startIndex, end: endIndex, total: totalText(t, pagination) })}</span>
           <IconButton
             look="framed"
             icon={<ChevronLeft className="size-4" aria-hidden />}

@@ -15,6 +15,7 @@ import { BulkActions, type BulkAction, type UseBulk } from './bulk-actions';
 import { ExportButton, type UseExport } from './export-button';
 import { ListFilters, type ListFilter } from './list-filters';
 import { PaginationBar } from './pagination';
+import { totalText } from './total-text';
 import { SelectPageBox, SelectRowBox, useRowSelection } from './row-selection';
 import { SortHeader } from './sort-header';
 import { useListUrl } from './use-list-url';
@@ -134,7 +135,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
         <div className="flex items-baseline gap-3">
           <h1 className="text-2xl font-semibold text-slate-900">
             {/* A list that could not be read has no count to show. */}
-            {list.isError && !list.data ? texts.title : `${texts.title} (${list.data?.total ?? 0})`}
+            {list.isError && !list.data ? texts.title : `${texts.title} (${list.data ? totalText(t, list.data) : 0})`}
           </h1>
           <span role="status" className="text-sm text-slate-600">
             {isStale ? t('common.loading') : ''}

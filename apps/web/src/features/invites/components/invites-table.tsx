@@ -7,6 +7,7 @@ import { BulkActions } from '../../../components/resource-list/bulk-actions';
 import { ExportButton } from '../../../components/resource-list/export-button';
 import { ListFilters, type ListFilter } from '../../../components/resource-list/list-filters';
 import { PaginationBar } from '../../../components/resource-list/pagination';
+import { totalText } from '../../../components/resource-list/total-text';
 import { SelectPageBox, SelectRowBox, useRowSelection } from '../../../components/resource-list/row-selection';
 import { SortHeader } from '../../../components/resource-list/sort-header';
 import { useListUrl } from '../../../components/resource-list/use-list-url';
@@ -304,7 +305,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
           words={{
             previous: t('invites.prev'),
             next: t('invites.next'),
-            summary: t('invites.pageOf', { page: data.page, pages: data.pages, total: data.total }),
+            summary: t('invites.pageOf', { page: data.page, pages: data.pages, total: totalText(t, data) }),
           }}
         />
       )}

@@ -1,0 +1,9 @@
+import type { Pagination } from '@community/shared';
+import type { TFunction } from 'i18next';
+
+/** A list's total as a person should read it: "about" an estimate, "at least" a count that stopped. */
+export function totalText(t: TFunction, { total, totalIs }: Pick<Pagination, 'total' | 'totalIs'>): string {
+  if (totalIs === 'about') return t('list.totalAbout', { total });
+  if (totalIs === 'atLeast') return t('list.totalAtLeast', { total });
+  return String(total);
+}
