@@ -440,10 +440,15 @@ export const notifications = pgTable(
     title: text('title').notNull(),
     body: text('body'),
     link: text('link'),
+    /** What the notice is about, when a decision elsewhere settles it: a registration's invite. */
+    subjectId: uuid('subject_id'),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('notifications_subject_idx')
+      .on(t.subjectId)
+      .where(sql`${t.subjectId} is not null and ${t.readAt} is null`),
     index('notifications_user_unread_idx')
       .on(t.userId, t.createdAt)
       .where(sql`${t.readAt} is null`),

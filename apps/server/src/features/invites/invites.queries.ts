@@ -3,6 +3,7 @@ import type { Invite, InviteFilters, InviteListQuery, InviteStatus, InviteValida
 import type { Db } from '../../db/client.js';
 import { listPage } from '../../db/list.js';
 import { invites, roles, users } from '../../db/schema.js';
+import { settleRegistrations } from '../notifications/notify.js';
 
 export type InviteRow = typeof invites.$inferSelect;
 type Registrant = { id: string | null; name: string | null; email: string | null };
@@ -274,8 +275,13 @@ export async function lockInvite(tx: Db, by: { id: string } | { token: string })
  * never waits on an account that is gone.
  */
 export async function releaseInvitesOf(tx: Db, userId: string): Promise<void> {
-  await tx
+  const released = await tx
     .update(invites)
     .set({ status: 'rejected', userId: null })
-    .where(and(eq(invites.userId, userId), inArray(invites.status, ['confirming', 'submitted'])));
+    .where(and(eq(invites.userId, userId), inArray(invites.status, ['confirming', 'submitted'])))
+    .returning({ id: invites.id });
+  await settleRegistrations(
+    tx,
+    released.map(({ id }) => id),
+  );
 }

@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { RequestContext, SignedInContext } from '../../lib/request-context.js';
 import { changesBetween, recordAudit } from '../audit/audit.queries.js';
 import { recipientOf, type MailQueue } from '../mail/mail-queue.js';
-import { notifyAdmins, notifyUser, registrationAwaits, settleRegistration } from '../notifications/notify.js';
+import { notifyAdmins, notifyUser, registrationAwaits, settleRegistrations } from '../notifications/notify.js';
 import { isEmailTaken } from '../users/users.queries.js';
 import { assertWithinOwnGrants } from '../roles/grants.js';
 import { effectiveStatus, inviteLink, lockInvite, readInvite, usesOf, type InviteRow } from './invites.queries.js';
@@ -287,7 +287,7 @@ export async function confirmRegistration(db: Db, context: RequestContext, token
       .set({ usedAt: new Date() })
       .where(eq(emailConfirmations.tokenHash, confirmation.tokenHash));
     await tx.update(invites).set({ status: 'submitted' }).where(eq(invites.id, invite.id));
-    await notifyAdmins(tx, registrationAwaits(registrant));
+    await notifyAdmins(tx, registrationAwaits(invite.id, registrant));
     await recordAudit(tx, context, {
       action: 'invite.confirm_email',
       actor: { id: registrant.id, email: registrant.email },
@@ -328,7 +328,7 @@ export async function approveInvite(deps: InviteDeps, context: RequestContext, i
       link: '/admin/account/profile',
     });
     await mail.queue(tx, 'approved', registrant, { name: registrant.name });
-    await settleRegistration(tx, registrant);
+    await settleRegistrations(tx, [invite.id]);
     await recordAudit(tx, context, {
       action: 'invite.approve',
       target: inviteTarget(invite, registrant),
@@ -348,8 +348,8 @@ export async function rejectInvite(deps: InviteDeps, context: RequestContext, id
     if (registrant) {
       await tx.delete(users).where(eq(users.id, registrant.id));
       await mail.queue(tx, 'rejected', registrant, { name: registrant.name });
-      await settleRegistration(tx, registrant);
     }
+    await settleRegistrations(tx, [invite.id]);
     await recordAudit(tx, context, {
       action: 'invite.reject',
       target: inviteTarget(invite, registrant),

@@ -439,6 +439,28 @@ describe('approving and rejecting', () => {
     expect(login.status).toBe(401);
   });
 
+  it('settles the notices of a registrant renamed before the decision, or deleted instead of decided', async () => {
+    const noticesOf = async (inviteId: string) =>
+      (await server.deps.db.select().from(notifications).where(eq(notifications.subjectId, inviteId))).map(
+        (row) => row.readAt !== null,
+      );
+    const renamed = await submitted();
+    expect(await noticesOf(renamed.invite._id)).toContain(false);
+    const rename = await server.put(
+      `/api/auth/users/${renamed.user.id}`,
+      { name: 'Called Otherwise', email: `other-${renamed.body.email}` },
+      admin,
+    );
+    expect(rename.status).toBe(200);
+    expect((await server.post(`/api/auth/invites/${renamed.invite._id}/approve`, {}, admin)).status).toBe(200);
+    expect(await noticesOf(renamed.invite._id)).not.toContain(false);
+
+    const deleted = await submitted();
+    expect(await noticesOf(deleted.invite._id)).toContain(false);
+    expect((await server.del(`/api/auth/users/${deleted.user.id}`, admin)).status).toBe(200);
+    expect(await noticesOf(deleted.invite._id)).not.toContain(false);
+  });
+
   it.each(['approve', 'reject'])('%s refuses an invite without a submitted registration', async (action) => {
     const invite = await createInvite();
     const response = await server.post(`/api/auth/invites/${invite._id}/${action}`, {}, admin);

@@ -1,11 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { messages } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { notifications, roles, userRoles, users } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import { recipientOf, type MailQueue } from '../mail/mail-queue.js';
 
-export type NewNotification = { title: string; body?: string; link?: string };
+export type NewNotification = { title: string; body?: string; link?: string; subjectId?: string };
 
 /** Server-made notifications only: links are paths of this site, never taken from input. */
 export async function notifyUser(db: Db, userId: string, notification: NewNotification): Promise<void> {
@@ -36,20 +36,24 @@ export async function notifyAdmins(db: Db, notification: NewNotification): Promi
   await db.insert(notifications).values(admins.map(({ id }) => ({ id: newId(), userId: id, ...notification })));
 }
 
-/** What every administrator is told when a registration awaits their decision. */
-export const registrationAwaits = (registrant: { name: string; email: string }): NewNotification => ({
+/** What every administrator is told when a registration through `inviteId` awaits their decision. */
+export const registrationAwaits = (inviteId: string, registrant: { name: string; email: string }): NewNotification => ({
   title: messages.registrationAwaitsTitle,
   body: messages.registrationAwaitsBody(registrant.name, registrant.email),
   link: '/admin/invites',
+  subjectId: inviteId,
 });
 
-/** Once one administrator decides a registration, it awaits nobody: every copy reads as read. */
-export async function settleRegistration(tx: Db, registrant: { name: string; email: string }): Promise<void> {
-  const { title, body } = registrationAwaits(registrant);
+/**
+ * Once a registration is decided (or its account deleted), it awaits nobody: every administrator's
+ * copy reads as read, whatever the registrant was called meanwhile.
+ */
+export async function settleRegistrations(tx: Db, inviteIds: string[]): Promise<void> {
+  if (inviteIds.length === 0) return;
   await tx
     .update(notifications)
     .set({ readAt: new Date() })
-    .where(and(isNull(notifications.readAt), eq(notifications.title, title), eq(notifications.body, body!)));
+    .where(and(inArray(notifications.subjectId, inviteIds), isNull(notifications.readAt)));
 }
 
 /**
