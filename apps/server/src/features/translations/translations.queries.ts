@@ -50,13 +50,27 @@ export async function saveTranslation(db: Db, language: string, entries: Texts):
  * Merges the catalogue into every language without touching edited texts, and publishes each
  * result as the snapshot /locales serves. Rows are locked so two runs cannot interleave.
  */
-export async function generateTranslations(db: Db, catalogue: Catalogue): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * Merges the catalogue into every language and publishes them. Answers the languages it created
+ * and, per language, the texts as published before and after.
+ */
+export async function generateTranslations(
+  db: Db,
+  catalogue: Catalogue,
+): Promise<{ created: string[]; published: { language: string; before: Texts; after: Texts }[] }> {
+  return db.transaction(async (tx) => {
+    const created: string[] = [];
     for (const language of Object.keys(catalogue.languages)) {
-      await tx.insert(translations).values({ language, entries: {} }).onConflictDoNothing();
+      const [inserted] = await tx
+        .insert(translations)
+        .values({ language, entries: {} })
+        .onConflictDoNothing()
+        .returning({ language: translations.language });
+      if (inserted) created.push(inserted.language);
     }
     const rows = await tx.select().from(translations).for('update');
     const now = new Date();
+    const published = [];
     for (const row of rows) {
       const defaults = defaultTexts(catalogue, row.language);
       const entries = mergeCatalogue(row.entries, defaults, row.generatedFrom);
@@ -64,7 +78,9 @@ export async function generateTranslations(db: Db, catalogue: Catalogue): Promis
         .update(translations)
         .set({ entries, published: entries, generatedFrom: defaults, lastGenerated: now })
         .where(eq(translations.language, row.language));
+      published.push({ language: row.language, before: row.published ?? {}, after: entries });
     }
+    return { created, published };
   });
 }
 

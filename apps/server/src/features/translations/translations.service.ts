@@ -8,18 +8,24 @@ import { findTranslation, generateTranslations, saveTranslation } from './transl
 /** An entry names at most this many keys per kind of change; the counts are always whole. */
 const KEYS_SHOWN = 50;
 
+type KeySummary = [null, { count: number; keys: string[] }];
+const summary = (keys: string[]): KeySummary | undefined =>
+  keys.length > 0 ? [null, { count: keys.length, keys: keys.sort().slice(0, KEYS_SHOWN) }] : undefined;
+
+/** Keys whose text differs between two versions: added, removed or changed. */
+const keysChanged = (before: Texts, after: Texts) =>
+  [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => before[key] !== after[key]);
+
 /** Which keys a save added, removed and changed: counts, and the first keys of each. */
 function textChanges(before: Texts, after: Texts) {
   const added = Object.keys(after).filter((key) => !(key in before));
   const removed = Object.keys(before).filter((key) => !(key in after));
   const changed = Object.keys(after).filter((key) => key in before && before[key] !== after[key]);
-  const summary = (keys: string[]): [null, { count: number; keys: string[] }] | undefined =>
-    keys.length > 0 ? [null, { count: keys.length, keys: keys.sort().slice(0, KEYS_SHOWN) }] : undefined;
   return Object.fromEntries(
     Object.entries({ added: summary(added), removed: summary(removed), changed: summary(changed) }).filter(
       ([, value]) => value !== undefined,
     ),
-  ) as Record<string, [null, { count: number; keys: string[] }]>;
+  ) as Record<string, KeySummary>;
 }
 
 export async function saveTexts(
@@ -40,13 +46,23 @@ export async function saveTexts(
   });
 }
 
-/** Generate Translations: the catalogue merged into every language and published. */
+/**
+ * Generate Translations: the catalogue merged into every language and published. Its entry names
+ * the languages it created and the published texts it changed ("el home.title"), if any.
+ */
 export async function generateTexts(db: Db, context: RequestContext, catalogue: Catalogue): Promise<void> {
   await db.transaction(async (tx) => {
-    await generateTranslations(tx, catalogue);
-    await recordAudit(tx, context, {
-      action: 'translation.generate',
-      changes: { languages: [null, Object.keys(catalogue.languages).sort()] },
-    });
+    const { created, published } = await generateTranslations(tx, catalogue);
+    const changedTexts = published.flatMap(({ language, before, after }) =>
+      keysChanged(before, after).map((key) => `${language} ${key}`),
+    );
+    const languages = published.map(({ language }) => language).sort();
+    const changes = {
+      ...(created.length > 0
+        ? { languages: [languages.filter((l) => !created.includes(l)), languages] as [string[], string[]] }
+        : {}),
+      ...(changedTexts.length > 0 ? { published: summary(changedTexts)! } : {}),
+    };
+    await recordAudit(tx, context, { action: 'translation.generate', changes });
   });
 }

@@ -19,6 +19,12 @@ let server: TestServer;
 let admin: string;
 let webDir: string;
 
+/** The changes the newest Generate recorded in the audit log. */
+async function lastGenerate() {
+  const log = await server.get('/api/auth/audit-log?action=translation.generate&limit=1', admin);
+  return log.body.data[0].changes;
+}
+
 /** The web build's catalogue, as the server finds it next to the built app. */
 function writeCatalogue(catalogue: typeof CATALOGUE) {
   fs.writeFileSync(path.join(webDir, CATALOGUE_FILE), JSON.stringify(catalogue));
@@ -131,6 +137,24 @@ describe('saving and generating', () => {
       'login.submit': 'Login',
     });
     expect((await locales('en')).body['home.title']).toBe('Hello, members');
+    // The audit entry names the published texts that changed (Italian's all, published for the
+    // first time), and no language it did not create.
+    expect(await lastGenerate()).toEqual({
+      published: [
+        null,
+        { count: 5, keys: ['el home.new', 'en home.new', 'it home.new', 'it home.title', 'it login.submit'] },
+      ],
+    });
+    expect((await query({ generate_files: true })).status).toBe(200);
+    expect(await lastGenerate()).toBeNull();
+    // A build written in a language more: Generate creates it, and says so.
+    writeCatalogue({ languages: { ...catalogue.languages, fr: { 'home.title': 'Bienvenue' } } } as typeof CATALOGUE);
+    expect((await query({ generate_files: true })).status).toBe(200);
+    expect((await lastGenerate()).languages).toEqual([
+      ['el', 'en', 'it'],
+      ['el', 'en', 'fr', 'it'],
+    ]);
+    expect((await query({ lang: 'fr' })).body.translation.data.entries['home.title']).toBe('Bienvenue');
     writeCatalogue(CATALOGUE);
   });
 
