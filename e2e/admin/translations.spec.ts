@@ -181,5 +181,14 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
     await expect(page.getByRole('heading', { name: 'Texts (2)' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Text of alpha.key' })).toHaveValue('A');
     await expect(page.getByRole('textbox', { name: 'Text of beta.key' })).toHaveValue('B');
+
+    // Sorting changes nothing a save would store, nor does a text typed and put back.
+    await page.getByRole('button', { name: 'Sort by key' }).click();
+    const alpha = page.getByRole('textbox', { name: 'Text of alpha.key' });
+    await alpha.fill('AA');
+    await alpha.fill('A');
+    await languageButton(page, 'EN').click();
+    await expect(languageButton(page, 'EN')).toHaveAttribute('aria-pressed', 'true');
+    await expect(unsaved).toBeHidden();
   });
 });

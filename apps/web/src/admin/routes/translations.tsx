@@ -1,5 +1,5 @@
 import { Plus, RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { toast } from 'sonner';
@@ -27,7 +27,6 @@ export function TranslationsRoute() {
   // Unsaved edits are asked about before another language, another screen or closing the tab
   // throws them away; a save or a fresh editor starts clean.
   const [isEdited, setIsEdited] = useState(false);
-  const markEdited = useCallback(() => setIsEdited(true), [setIsEdited]);
   const [leavingFor, setLeavingFor] = useState<string>();
   const blocker = useBlocker(isEdited);
   useEffect(() => {
@@ -120,7 +119,7 @@ export function TranslationsRoute() {
             setIsEdited(false);
             setAdded((list) => list.filter((code) => code !== lang));
           }}
-          onEdited={markEdited}
+          onEditedChange={setIsEdited}
         />
       )}
 

@@ -19,6 +19,12 @@ export function toEntries(rows: EntryRow[]): Record<string, string> {
   return entries;
 }
 
+/** The same keys with the same texts, in any order. */
+export function sameTexts(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && b[key] === a[key]);
+}
+
 /** The raw editor accepts only an object of texts. */
 export function parseEntries(raw: string): Record<string, string> | null {
   try {

@@ -1,12 +1,12 @@
 import { Save } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useSettled } from '../../../lib/use-settled';
-import { parseEntries, toEntries, toRows, type EntryRow } from '../entry-rows';
+import { parseEntries, sameTexts, toEntries, toRows, type EntryRow } from '../entry-rows';
 import { useUpdateTranslation } from '../api/update-translation';
 import { EntriesTable } from './entries-table';
 
@@ -14,8 +14,11 @@ type Props = {
   lang: string;
   entries: Record<string, string>;
   onSaved: () => void;
-  /** Told when the texts first differ from what was stored: the screen then guards them. */
-  onEdited: () => void;
+  /**
+   * Told whether the texts differ from what was stored, as they come to and stop: the screen
+   * guards them meanwhile. Sorting the table or an empty row changes nothing that a save stores.
+   */
+  onEditedChange: (isEdited: boolean) => void;
 };
 
 const pretty = (entries: Record<string, string>) => JSON.stringify(entries, null, 2);
@@ -23,7 +26,7 @@ const pretty = (entries: Record<string, string>) => JSON.stringify(entries, null
 const RAW_AFTER_MS = 300;
 
 /** The key/value table and the raw JSON of one language; the table is what Save Changes stores. */
-export function TranslationEditor({ lang, entries, onSaved, onEdited }: Props) {
+export function TranslationEditor({ lang, entries, onSaved, onEditedChange }: Props) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<EntryRow[]>(() => toRows(entries));
   // The raw editor's own text once it is focused or typed into, until the table next changes;
@@ -48,10 +51,16 @@ export function TranslationEditor({ lang, entries, onSaved, onEdited }: Props) {
     (change: (rows: EntryRow[]) => EntryRow[]) => {
       setRows(change);
       setRawDraft(undefined);
-      onEdited();
     },
-    [onEdited],
+    [setRows, setRawDraft],
   );
+
+  // The raw text, once typed into, holds everything; text that is not JSON is an edit too.
+  const isEdited = useMemo(() => {
+    const now = rawDraft !== undefined ? parseEntries(rawDraft) : toEntries(rows);
+    return now === null || !sameTexts(now, entries);
+  }, [rows, rawDraft, entries]);
+  useEffect(() => onEditedChange(isEdited), [isEdited, onEditedChange]);
 
   // The raw text as it stands now, the table's latest change in it even before typing has paused.
   const rawNow = () => rawDraft ?? pretty(toEntries(rows));
@@ -73,10 +82,7 @@ export function TranslationEditor({ lang, entries, onSaved, onEdited }: Props) {
         <textarea
           value={raw}
           onFocus={() => setRawDraft(rawNow())}
-          onChange={(event) => {
-            setRawDraft(event.target.value);
-            onEdited();
-          }}
+          onChange={(event) => setRawDraft(event.target.value)}
           aria-label={t('translations.raw')}
           spellCheck={false}
           rows={10}
