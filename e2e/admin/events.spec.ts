@@ -229,7 +229,7 @@ test.describe('[ADMIN][EVENTS]', () => {
       email: `going-${name.toLowerCase()}-${stamp}@e2e.test`,
     }));
     for (const member of members) await createMember(app.baseURL, { ...member, password: 'member-password' });
-    type Made = { _id: string; title: string };
+    type Made = { _id: string; title: string; timeZone: string };
     const make = async (title: string, day: string) => {
       const made = await call<Made>(app.baseURL, admin, 'POST', '/api/auth/events', {
         title,
@@ -294,6 +294,8 @@ test.describe('[ADMIN][EVENTS]', () => {
     const table = page.getByRole('table');
     const answered = table.getByRole('columnheader', { name: 'Answered' });
     await expect(answered).toHaveAttribute('aria-sort', 'ascending');
+    // The times are the event's own, in the zone the header names.
+    await expect(answered).toHaveText(`Answered (${reading.timeZone})`);
     await expect(table.locator('tbody tr td:nth-child(1)')).toHaveText(members.map((member) => member.name));
     await expect(table.getByRole('link', { name: members[1]!.email })).toHaveAttribute(
       'href',

@@ -40,14 +40,14 @@ test.describe('[ADMIN][ROLES]', () => {
     await expect(page.getByText('1 - 1 of 1').first()).toBeVisible();
     const row = page.getByRole('row', { name: /Editors/ });
     await expect(row).toContainText('custom');
-    await row.getByRole('button', { name: 'Edit' }).click();
+    await row.getByRole('button', { name: 'Edit Editors' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Role' });
     await expect(edit.getByRole('list', { name: 'Permissions', exact: true })).toHaveText('GET /api/auth/users');
     await edit.getByLabel('Name').fill('Admin');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit.getByRole('alert').filter({ hasText: 'A role with this name already exists.' })).toBeVisible();
     await edit.getByRole('button', { name: 'Cancel' }).click();
-    await row.getByRole('button', { name: 'Delete' }).click();
+    await row.getByRole('button', { name: 'Delete Editors' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Delete it!' }).click();
     await expect(page.getByText('Role deleted successfully.')).toBeVisible();
     // The title counts what the search finds.
@@ -56,6 +56,25 @@ test.describe('[ADMIN][ROLES]', () => {
 });
 
 test.describe('[ADMIN][PROFILE]', () => {
+  test('shows the name saved on another device once the window is opened again', async ({ page, app }) => {
+    const email = `elsewhere-${Date.now()}@e2e.test`;
+    await createMember(app.baseURL, { email, password: 'member-password', name: 'Before Elsewhere' });
+    await signInAs(page, email, 'member-password');
+    const banner = page.getByRole('banner');
+    await expect(banner).toContainText('Before Elsewhere');
+    // The same person, signed in on a phone, renames themselves there.
+    const phone = await page.request.post('/api/auth/login', { data: { email, password: 'member-password' } });
+    const { token } = (await phone.json()) as { token: string };
+    const saved = await page.request.post('/api/auth/my-profile', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { name: 'After Elsewhere' },
+    });
+    expect(saved.status()).toBe(200);
+    await page.reload();
+    await expect(banner).toContainText('After Elsewhere');
+    await expect(banner).not.toContainText('Before Elsewhere');
+  });
+
   test('updates the profile with an image and a new password, staying signed in', async ({ page, app }, testInfo) => {
     const email = `profile-${Date.now()}@e2e.test`;
     await createMember(app.baseURL, { email, password: 'member-password', name: 'Profile Owner' });

@@ -17,11 +17,13 @@ import { SECURITY_PATH } from '../paths';
 import { AccountMenu } from './account-menu';
 import { AdminMenu, ViewMenu } from './admin-menu';
 import { LanguageSwitch } from './language-switch';
+import { useFreshUser } from './use-fresh-user';
 
 export function AdminLayout() {
   const { t } = useTranslation();
   const { userInfo, userRole } = useAuth();
   const { pathname } = useLocation();
+  useFreshUser(userInfo !== null);
   // The community's own name (SITE_NAME), as its public site and its mails say it.
   const siteName = useSiteConfig().data?.site.name ?? t('public.siteName');
   // Where the policy asks it, an administrator without a second factor may do nothing else until

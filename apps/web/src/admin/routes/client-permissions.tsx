@@ -20,6 +20,7 @@ export function ClientPermissionsRoute() {
       useList={useClientPermissions}
       useDelete={useDeleteClientPermission}
       columns={columns}
+      rowName={(row) => row.name}
       texts={resourceTexts(t, 'clientPermissions')}
       renderForm={(props) => <ClientPermissionForm {...props} />}
     />

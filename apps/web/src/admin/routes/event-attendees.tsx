@@ -39,7 +39,8 @@ export function EventAttendeesRoute() {
       cell: (attendee) => <EmailLink email={attendee.email} />,
     },
     {
-      header: t('events.answeredAt'),
+      // In the event's own time zone, which the header names: the browser's may be another.
+      header: event.data ? `${t('events.answeredAt')} (${event.data.timeZone})` : t('events.answeredAt'),
       sort: 'answeredAt',
       cell: (attendee) => dateFormat.format(new Date(attendee.answeredAt)),
     },
@@ -67,6 +68,7 @@ export function EventAttendeesRoute() {
         useExport={hooks.useExportEventAttendees}
         defaultSort="answeredAt"
         columns={columns}
+        rowName={(attendee) => attendee.name}
         texts={{
           title,
           add: '',

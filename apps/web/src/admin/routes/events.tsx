@@ -53,6 +53,7 @@ export function EventsRoute() {
         deleteText={(event) => t('events.deleteText', { title: event.title })}
         filters={filters}
         columns={columns}
+        rowName={(event) => event.title}
         texts={resourceTexts(t, 'events')}
         renderForm={(props) => <EventForm {...props} />}
         rowActions={(event) => <EventRowActions event={event} onDuplicated={setCopy} />}

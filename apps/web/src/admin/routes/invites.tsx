@@ -9,11 +9,16 @@ export function InvitesRoute() {
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const formatDate = (iso: string) => dateFormat.format(new Date(iso));
   const roles = useRoleChoices(MAX_PAGE_SIZE);
-  const roleOptions = (roles.data?.data ?? []).map((role) => ({ value: role._id, label: role.name }));
+  // The User role is what an invite gives when none is chosen: offered once, as the default.
+  const choices = roles.data?.data ?? [];
+  const defaultRole = choices.find((role) => role.type === 'user');
+  const roleOptions = choices
+    .filter((role) => role !== defaultRole)
+    .map((role) => ({ value: role._id, label: role.name }));
   return (
     <section className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold text-slate-900">{t('invites.title')}</h1>
-      <CreateInvitePanel formatDate={formatDate} roleOptions={roleOptions} />
+      <CreateInvitePanel formatDate={formatDate} roleOptions={roleOptions} defaultRoleName={defaultRole?.name} />
       <InvitesTable formatDate={formatDate} />
     </section>
   );

@@ -36,6 +36,7 @@ export function PermissionsRoute() {
         useDelete={useDeletePermission}
         defaultSort="route"
         columns={columns}
+        rowName={(row) => row.name}
         texts={resourceTexts(t, 'permissions')}
         renderForm={(props) => <PermissionForm {...props} />}
         actions={

@@ -26,6 +26,7 @@ export function RolesRoute() {
       useDelete={useDeleteRole}
       defaultSort="name"
       columns={columns}
+      rowName={(row) => row.name}
       texts={resourceTexts(t, 'roles')}
       renderForm={(props) => (
         <RoleForm

@@ -28,6 +28,7 @@ export function UserProfilesRoute() {
     <ResourceScreen<Profile>
       useList={useProfiles}
       columns={columns}
+      rowName={(row) => row.name}
       texts={resourceTexts(t, 'profiles')}
       defaultSort="-createdAt"
       useExport={useExportProfiles}

@@ -19,6 +19,7 @@ export function UserRolesRoute() {
       useList={useUserRoles}
       useDelete={useDeleteUserRole}
       columns={columns}
+      rowName={(row) => `${row.user.name} (${row.role.name})`}
       texts={resourceTexts(t, 'userRoles')}
       renderForm={(props) => (
         <UserRoleForm {...props} useUserOptions={useActiveUserOptions} useRoleOptions={useRoleOptions} />

@@ -93,7 +93,8 @@ export function UsersRoute() {
         useDelete={useDeleteUser}
         defaultSort="-createdAt"
         filters={filters}
-        bulk={{ actions: bulkActions, useBulk: useBulkUsers, labelOf: (user) => user.email }}
+        bulk={{ actions: bulkActions, useBulk: useBulkUsers }}
+        rowName={(user) => user.email}
         useExport={useExportUsers}
         columns={columns}
         texts={resourceTexts(t, 'users')}

@@ -55,6 +55,8 @@ type Props<Row extends { _id: string }> = {
   useList: UseList<Row>;
   texts: Texts;
   columns: Column<Row>[];
+  /** A row as its buttons and checkbox name it for a screen reader: "Edit Editors". */
+  rowName: (row: Row) => string;
   /** Extra buttons beside Add New (e.g. Reinitiate Permissions). */
   actions?: ReactNode;
   /** Buttons of a row before Edit and Delete (e.g. a person's sessions). */
@@ -63,7 +65,7 @@ type Props<Row extends { _id: string }> = {
   defaultSort?: string;
   filters?: readonly ListFilter[];
   /** Rows can be chosen, on this page, and acted on at once. */
-  bulk?: { actions: readonly BulkAction[]; useBulk: UseBulk; labelOf: (row: Row) => string };
+  bulk?: { actions: readonly BulkAction[]; useBulk: UseBulk };
   /** Saves every row the search, sort and filters match as a file. */
   useExport?: UseExport;
 } & (Editable<Row> | ReadOnly);
@@ -80,7 +82,7 @@ const NO_FILTERS: readonly ListFilter[] = [];
  * search, sort and filters live in the URL.
  */
 export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
-  const { useList, texts, columns, renderForm, actions, rowActions, defaultSort, bulk } = props;
+  const { useList, texts, columns, rowName, renderForm, actions, rowActions, defaultSort, bulk } = props;
   const filters = props.filters ?? NO_FILTERS;
   const hasActions = Boolean(renderForm ?? rowActions);
   const useDelete = props.useDelete ?? useNoDelete;
@@ -173,7 +175,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
           selected={selection.selected.map((row) => row._id)}
           labelOf={(id) => {
             const row = rows.find((one) => one._id === id);
-            return row ? bulk.labelOf(row) : id;
+            return row ? rowName(row) : id;
           }}
           onDone={selection.clear}
         />
@@ -238,12 +240,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                     <tr key={row._id} className={selection.isChosen(row._id) ? 'bg-brand-50' : undefined}>
                       {bulk && (
                         <td className="px-4 py-2 align-top">
-                          <SelectRowBox
-                            selection={selection}
-                            id={row._id}
-                            label={bulk.labelOf(row)}
-                            isDisabled={isStale}
-                          />
+                          <SelectRowBox selection={selection} id={row._id} label={rowName(row)} isDisabled={isStale} />
                         </td>
                       )}
                       {/* A long name or address without spaces wraps rather than push the actions out of view;
@@ -264,14 +261,14 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                               <IconButton
                                 icon={<Pencil className="size-4" aria-hidden />}
                                 onClick={() => setEditing({ row })}
-                                aria-label={t('list.edit')}
+                                aria-label={t('list.editRow', { row: rowName(row) })}
                               />
                               <IconButton
                                 look="danger"
                                 icon={<Trash2 className="size-4" aria-hidden />}
                                 onClick={() => setDeleting(row)}
                                 isBusy={isDeleting}
-                                aria-label={t('list.delete')}
+                                aria-label={t('list.deleteRow', { row: rowName(row) })}
                               />
                             </>
                           )}

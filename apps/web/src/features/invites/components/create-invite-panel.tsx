@@ -22,12 +22,14 @@ const EMPTY = { email: '', hours: String(INVITE_DEFAULT_HOURS), maxUses: '1', ro
 
 type Props = {
   formatDate: (iso: string) => string;
-  /** The roles an invite may give; the User role when none is chosen. */
+  /** The roles an invite may give besides the User role, which it gives when none is chosen. */
   roleOptions: { value: string; label: string }[];
+  /** The User role's name, as this installation calls it. */
+  defaultRoleName: string | undefined;
 };
 
 /** Email (optional), hours, uses and role; the new link is shown with Copy and Open until the next one. */
-export function CreateInvitePanel({ formatDate, roleOptions }: Props) {
+export function CreateInvitePanel({ formatDate, roleOptions, defaultRoleName }: Props) {
   const { t } = useTranslation();
   const [created, setCreated] = useState<Invite>();
   const [error, setError] = useState<string>();
@@ -94,7 +96,7 @@ export function CreateInvitePanel({ formatDate, roleOptions }: Props) {
         <div className="sm:w-48">
           <SelectField
             label={t('invites.role')}
-            placeholder={t('invites.defaultRole')}
+            placeholder={t('invites.defaultRole', { role: defaultRoleName ?? 'User' })}
             options={roleOptions}
             error={errors.roleId?.message}
             {...form.register('roleId')}
