@@ -344,9 +344,12 @@ describe('totals on a real database', () => {
         .sort();
     expect(await emails('ΖΑΧΑΡ')).toEqual(['stavroula@example.test']);
     expect(await emails('bulk1199@')).toEqual(['bulk1199@example.test']);
-    // Within a word, across words, at the end of one, and words too short for the index.
+    // Within a word, across words, at the end of one, and words too short for the index. A term
+    // of one word is decided by the word index alone where the matches are read and sorted.
     for (const q of [
       'αχαρίου',
+      'Ζαχαρ',
+      'ULK11',
       'ulk119',
       'kname 1199',
       'bulkname 119',

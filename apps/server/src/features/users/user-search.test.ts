@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimatedUserMatches, foldForSearch, hasRareWord, rareWords, wordShares } from './user-search.js';
+import { isOneWord, estimatedUserMatches, foldForSearch, hasRareWord, rareWords, wordShares } from './user-search.js';
 
 // As ANALYZE reports them for a community where one in ten is a Giorgos.
 const frequent = wordShares(
@@ -67,5 +67,13 @@ describe('foldForSearch', () => {
   it('folds Greek as search_fold does, and leaves other letters lowered', () => {
     expect(foldForSearch('ΆΈΉΊΪΌΎΫΏ άέήίϊΐόύϋΰώ ς Σ')).toBe('αεηιιουυω αεηιιιουυυω σ σ');
     expect(foldForSearch('Émile ZOLA')).toBe('émile zola');
+  });
+});
+
+describe('isOneWord', () => {
+  it('takes a word of 3 to 32 characters, in any case, with nothing that separates words', () => {
+    for (const q of ['mem', 'member68', 'ΑΝΝΑ', 'Ελένη', 'x'.repeat(32)]) expect(isOneWord(q), q).toBe(true);
+    for (const q of ['me', 'x'.repeat(33), 'member68@', 'Anna Maria', '50%_off', 'a-b-c', 'back\\slash'])
+      expect(isOneWord(q), q).toBe(false);
   });
 });

@@ -75,10 +75,14 @@ function beyond(sort: UserSort, key: SortKey, including: boolean): SQL {
  * The filters of DESIGN section 11 as one condition, each served by an index; with the frequent
  * word tails, a search looks up only its rare words in the word index.
  */
-export function userWhere(filters: Omit<UserFilters, 'sort'>, frequent?: WordShares): SQL | undefined {
+export function userWhere(
+  filters: Omit<UserFilters, 'sort'>,
+  frequent?: WordShares,
+  search: { indexDecides?: boolean } = {},
+): SQL | undefined {
   const { q } = filters;
   const conditions = [
-    q ? userSearch(q, frequent ? rareWords(frequent, q) : q) : undefined,
+    q ? userSearch(q, frequent ? rareWords(frequent, q) : q, search) : undefined,
     filters.confirmed === undefined ? undefined : eq(users.confirmed, filters.confirmed),
     filters.blocked === undefined ? undefined : eq(users.blocked, filters.blocked),
     filters.role
@@ -243,12 +247,14 @@ export async function listUserPage<Read, Row>(
 ) {
   const frequent = query.q ? await userWordShares(db) : undefined;
   const where = userWhere(query, frequent);
+  // The same rows, for the statements that read every match through the word index.
+  const indexed = userWhere(query, frequent, { indexDecides: true })!;
   const narrowed = query.q && frequent ? hasRareWord(frequent, query.q) : false;
   const { sort } = query;
   const inOrder = userOrder(sort);
   /** A page of the matches read in any order, up to `readAtMost`, then sorted; with how many were read. */
-  const readMatched = async (matching: SQL, offset: number, limit: number, readAtMost: number) => {
-    const read = await readRows(userSortedPageIds(db, matching, sort, limit, readAtMost + 1, offset), inOrder);
+  const readMatched = async (offset: number, limit: number, readAtMost: number) => {
+    const read = await readRows(userSortedPageIds(db, indexed, sort, limit, readAtMost + 1, offset), inOrder);
     return { rows: read.map(toRow), matches: Number(read[0]?.matches ?? 0) };
   };
   /**
@@ -257,13 +263,13 @@ export async function listUserPage<Read, Row>(
    * first), all of them are read and sorted: the planner, trusting the filter's overall share,
    * would walk the whole list for them. A walk that covered every user is the answer as it is.
    */
-  const allSorted = (matching: SQL, offset: number, limit: number) =>
-    readRows(userSortedPageIds(db, matching, sort, limit, 'all', offset), inOrder);
+  const allSorted = (offset: number, limit: number) =>
+    readRows(userSortedPageIds(db, indexed, sort, limit, 'all', offset), inOrder);
   const walkedOrSorted = async (matching: SQL, offset: number, limit: number) => {
     const walk = offset + FIRST_PAGE_WALK;
     const walked = await readRows(userWalkedPageIds(db, matching, sort, limit, { walk, offset }), inOrder);
     if (walked.length === limit || walk >= (await tableTotal(db, 'users'))) return walked;
-    return allSorted(matching, offset, limit);
+    return allSorted(offset, limit);
   };
   const order = `${sort.isDescending ? '-' : ''}${sort.field}`;
   return listPage(db, {
@@ -276,7 +282,7 @@ export async function listUserPage<Read, Row>(
       // A later page of a term with a rare word, within its first SORTED_READ_LIMIT matches: read
       // and sorted as its first page was, not left to the planner's walk of the list's order.
       if (where && narrowed && !window.reversed && !window.from && window.offset + window.limit <= SORTED_READ_LIMIT) {
-        const sorted = await readMatched(where, window.offset, window.limit, SORTED_READ_LIMIT);
+        const sorted = await readMatched(window.offset, window.limit, SORTED_READ_LIMIT);
         if (sorted.matches <= SORTED_READ_LIMIT) return sorted.rows;
       }
       const rows =
@@ -306,12 +312,12 @@ export async function listUserPage<Read, Row>(
           // left to itself, the planner may walk the list's order for them, and at 1,000,000
           // users `member341` (1,111 matches) walked 341,000 users.
           const readAtMost = narrowed ? SORTED_READ_LIMIT : EXACT_COUNT_LIMIT;
-          const first = await readMatched(where, 0, limit, readAtMost);
+          const first = await readMatched(0, limit, readAtMost);
           const counted = first.matches;
           if (counted <= readAtMost) return { rows: first.rows, total: { exact: counted } };
           // More than that: the page is walked for, unless that walk already fell short above,
           // and only if the walk falls short are all matches sorted.
-          const rows = walkedFirst ? await allSorted(where, 0, limit) : await walkedOrSorted(where, 0, limit);
+          const rows = walkedFirst ? await allSorted(0, limit) : await walkedOrSorted(where, 0, limit);
           return { rows: rows.map(toRow), total: { counted } };
         }
       : undefined,
