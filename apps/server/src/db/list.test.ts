@@ -148,6 +148,14 @@ describe('totals on a real database', () => {
     expect(await page(1)).toMatchObject({ total: counted, totalIs: 'atLeast', pages: counted / 25 });
     // The last page the count knows of is full: there may be more.
     expect(await page(counted / 25)).toMatchObject({ totalIs: 'atLeast', pages: counted / 25 + 1 });
+    // And past it the total counts at least the rows shown so far.
+    expect(await page(counted / 25 + 2)).toMatchObject({
+      total: counted + 50,
+      totalIs: 'atLeast',
+      startIndex: counted + 26,
+      endIndex: counted + 50,
+      pages: counted / 25 + 3,
+    });
   });
 
   it('never reports more matches than the list has rows, whatever the estimate', async () => {

@@ -225,12 +225,13 @@ async function listTotal(db: Db, options: ListOptions<unknown>, where: SQL, know
 }
 
 /**
- * The page's place and its total, with how well the total is known when not exactly; past an
- * inexact total a full page always has a next one to try.
+ * The page's place and its total, with how well the total is known when not exactly. Past an
+ * inexact total a full page always has a next one to try, and the total is never less than the
+ * rows shown up to this page's end ("26 - 50 of at least 50", not "of at least 30").
  */
 function paginateTotal(total: Total, page: number, limit: number, count: number): Pagination {
-  const place = paginate(total.n, page, limit, count);
-  if (total.is === 'exact') return place;
+  if (total.is === 'exact') return paginate(total.n, page, limit, count);
+  const place = paginate(Math.max(total.n, (page - 1) * limit + count), page, limit, count);
   return { ...place, pages: count === limit ? Math.max(place.pages, page + 1) : place.pages, totalIs: total.is };
 }
 
