@@ -68,22 +68,23 @@ test.describe('[ADMIN][USERS]', () => {
     await expect(page.getByText('User updated successfully.')).toBeVisible();
     await expect(page.getByRole('row', { name: /Ελένη Π\./ })).toBeVisible();
 
-    // Delete asks first.
-    await page
-      .getByRole('row', { name: /Ελένη Π\./ })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    // Delete asks first; from the keyboard, a No gives the focus back to the row's Delete.
+    const deleteButton = page.getByRole('row', { name: /Ελένη Π\./ }).getByRole('button', { name: 'Delete' });
+    await deleteButton.focus();
+    await page.keyboard.press('Enter');
     const confirm = page.getByRole('alertdialog');
     await expect(confirm.getByText('You want to delete this?')).toBeVisible();
-    await confirm.getByRole('button', { name: 'No' }).click();
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await expect(deleteButton).toBeFocused();
     await expect(page.getByRole('row', { name: /Ελένη Π\./ })).toBeVisible();
-    await page
-      .getByRole('row', { name: /Ελένη Π\./ })
-      .getByRole('button', { name: 'Delete' })
-      .click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Delete it!' }).click();
+    await page.keyboard.press('Enter');
+    await confirm.getByRole('button', { name: 'Yes, Delete it!' }).focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByText('User deleted successfully.')).toBeVisible();
     await expect(page.getByText('0 - 0 of 0').first()).toBeVisible();
+    // The row is gone: the focus is on the title, which tells the new count.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   });
 
   test('a long name or address without spaces wraps, and the row keeps its actions in view', async ({ page, app }) => {

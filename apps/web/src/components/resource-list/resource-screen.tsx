@@ -1,6 +1,6 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ListResponse } from '@community/shared';
@@ -98,6 +98,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
   }
   const [editing, setEditing] = useState<{ row?: Row } | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const params = { page, q, sort, filters: url.filters };
   const list = useList(params);
   // An empty page says why: nothing matches, the page is past the end, or there is nothing yet.
@@ -122,7 +123,11 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
     setDeleting(null);
     if (!row || !remove) return;
     remove.mutate(row._id, {
-      onSuccess: () => toast.success(texts.deleted),
+      onSuccess: () => {
+        toast.success(texts.deleted);
+        // The row and its Delete button go: the focus goes to the title, which tells the new count.
+        heading.current?.focus();
+      },
       onError: (error) => toast.error(getErrorMessage(error, texts.deleteError, texts.deleteTransportError)),
     });
   };
@@ -135,7 +140,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
     <section className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-baseline gap-3">
-          <h1 className="text-2xl font-semibold text-slate-900">
+          <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold text-slate-900 focus:outline-none">
             {/* A list that could not be read has no count to show. */}
             {list.isError && !list.data ? texts.title : `${texts.title} (${list.data ? totalText(t, list.data) : 0})`}
           </h1>

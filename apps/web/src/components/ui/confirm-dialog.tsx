@@ -1,5 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import type { RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type Props = {
@@ -15,7 +15,11 @@ type Props = {
   tone?: 'danger' | 'primary';
 };
 
-/** A question that needs an answer before anything happens; Escape and the cancel button say no. */
+/**
+ * A question that needs an answer before anything happens; Escape and the cancel button say no.
+ * Closed, it gives the focus back to `returnFocusTo`, or else to whatever had it before (the
+ * button that asked), since its openers are plain buttons rather than Radix triggers.
+ */
 export function ConfirmDialog({
   returnFocusTo,
   isOpen,
@@ -27,17 +31,23 @@ export function ConfirmDialog({
   cancelLabel,
   tone = 'danger',
 }: Props) {
+  const opener = useRef<HTMLElement | null>(null);
+  // Before the dialog takes the focus: layout effects run ahead of Radix's focus on mount.
+  useLayoutEffect(() => {
+    if (isOpen) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [isOpen]);
   return (
     <AlertDialog.Root open={isOpen} onOpenChange={(open) => !open && onCancel()}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 bg-black/40" />
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <AlertDialog.Content
           onCloseAutoFocus={(event) => {
-            if (!returnFocusTo?.current) return;
+            const target = returnFocusTo?.current ?? opener.current;
+            if (!target?.isConnected) return;
             event.preventDefault();
-            returnFocusTo.current.focus();
+            target.focus();
           }}
-          className="fixed left-1/2 top-1/2 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl"
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl"
         >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-700">{text}</AlertDialog.Description>
