@@ -101,6 +101,22 @@ test.describe('[ADMIN][AUDIT]', () => {
     await expect(page.getByText('No matches.')).toBeVisible();
   });
 
+  test.describe('where the day starts fourteen hours before UTC', () => {
+    test.use({ timezoneId: 'Pacific/Kiritimati' });
+    test('entries of today are found from today to today', async ({ page }) => {
+      await signInAs(page, ADMIN.email, ADMIN.password);
+      await page.goto('/admin/audit-log');
+      const today = await page.evaluate(() => {
+        const now = new Date();
+        return [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((n) => String(n).padStart(2, '0')).join('-');
+      });
+      await page.getByLabel('From').fill(today);
+      await page.getByLabel('To').fill(today);
+      await expect(page).toHaveURL(new RegExp(`from=${today}.*to=${today}|to=${today}.*from=${today}`));
+      await expect(page.getByRole('row').nth(1)).toContainText(`${ADMIN.email} signed in`);
+    });
+  });
+
   test('in Greek, the entries read in Greek, their fields too', async ({ page, app }) => {
     const email = `greek-${Date.now()}@e2e.test`;
     await createMember(app.baseURL, { email, name: 'Μέλος Προς Αποκλεισμό' });
