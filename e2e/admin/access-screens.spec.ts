@@ -100,7 +100,14 @@ test.describe('[ADMIN][ACCESS]', () => {
     await expect(dialog.getByRole('option', { name: new RegExp(email) })).toBeVisible();
     await dialog.getByRole('combobox', { name: 'User' }).press('Enter');
     await expect(dialog.getByText(`Role Taker <${email}>`)).toBeVisible();
-    await dialog.getByRole('combobox', { name: 'Role' }).fill('Use');
+    // Before anything is typed, the down arrow lists the first roles, the first one active.
+    const role = dialog.getByRole('combobox', { name: 'Role' });
+    await role.focus();
+    await expect(dialog.getByRole('listbox', { name: 'Role' })).toBeHidden();
+    await role.press('ArrowDown');
+    await expect(dialog.getByRole('option', { name: 'Guest', exact: true })).toBeVisible();
+    await expect(dialog.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+    await role.fill('Use');
     await dialog.getByRole('option', { name: 'User', exact: true }).click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('UserRole created successfully.')).toBeVisible();

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
 import type { ListResponse } from '@community/shared';
 import type { ComboboxOption } from '../components/ui/combobox';
 import { api } from './api-client';
@@ -9,22 +9,25 @@ const MATCHES_SHOWN = 10;
 
 /**
  * A picker's options: the rows of a list route whose search matches `term` (and `filters`), asked
- * of the server as one types. `feature` is the feature's query key, so its changes refresh them.
+ * of the server as one types, and the first rows in the list's order before anything is typed;
+ * nothing while the picker is closed (`term` null). `feature` is the feature's query key, so its
+ * changes refresh them.
  */
 export function useSearchOptions<Row>(
   feature: QueryKey,
   path: string,
-  term: string,
+  term: string | null,
   toOption: (row: Row) => ComboboxOption,
   filters: Record<string, string> = {},
 ) {
   const query = useQuery({
     queryKey: [...feature, 'search', term, filters],
     queryFn: ({ signal }) =>
-      api<ListResponse<Row>>('GET', `${path}?${listSearch({ q: term, limit: MATCHES_SHOWN, filters })}`, { signal }),
-    enabled: term.length > 0,
+      api<ListResponse<Row>>('GET', `${path}?${listSearch({ q: term ?? '', limit: MATCHES_SHOWN, filters })}`, {
+        signal,
+      }),
+    enabled: term !== null,
     staleTime: 15_000,
-    placeholderData: keepPreviousData,
   });
-  return { options: term ? (query.data?.data ?? []).map(toOption) : [], isLoading: query.isFetching };
+  return { options: term === null ? [] : (query.data?.data ?? []).map(toOption), isLoading: query.isFetching };
 }

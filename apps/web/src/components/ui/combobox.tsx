@@ -6,8 +6,11 @@ import { IconButton } from './icon-button';
 
 export type ComboboxOption = { value: string; label: string; detail?: string };
 
-/** What a combobox shows for a typed term: the server's matches, and whether they are on the way. */
-export type UseComboboxOptions = (term: string) => { options: ComboboxOption[]; isLoading: boolean };
+/**
+ * What a combobox shows for a typed term: the server's matches, and whether they are on the way;
+ * with nothing typed, the first few; `null` while the list is closed, when nothing is asked.
+ */
+export type UseComboboxOptions = (term: string | null) => { options: ComboboxOption[]; isLoading: boolean };
 
 /** Typing is searched once it pauses this long: a query per word, not per key. */
 const SEARCH_AFTER_MS = 250;
@@ -23,8 +26,9 @@ type Props = {
 };
 
 /**
- * A field that searches the server as one types (the ARIA combobox pattern): arrows move through
- * the matches, Enter picks one, Escape closes the list, and a live region says how many there are.
+ * A field that searches the server as one types (the ARIA combobox pattern): a click or the down
+ * arrow lists the first choices, arrows move through the matches, Enter picks one, Escape closes
+ * the list, and a live region says how many there are.
  * The focus follows a pick to the button that clears it, and a clearing back to the field.
  */
 export function Combobox({ label, value, onChange, useOptions, placeholder, error }: Props) {
@@ -34,7 +38,12 @@ export function Combobox({ label, value, onChange, useOptions, placeholder, erro
   const [isOpen, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const settled = useSettled(term.trim(), SEARCH_AFTER_MS);
-  const { options, isLoading } = useOptions(isOpen ? settled : '');
+  const found = useOptions(isOpen ? settled : null);
+  // Only choices for the text as it stands are shown and picked: while typing has not paused, or
+  // its answer is on the way, a quick Enter picks nothing rather than a choice for other text.
+  const isCurrent = settled === term.trim();
+  const options = isCurrent ? found.options : [];
+  const isSearching = !isCurrent || found.isLoading;
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-option-${index}`;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -59,8 +68,13 @@ export function Combobox({ label, value, onChange, useOptions, placeholder, erro
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
-      setOpen(true);
-      setActive((index) => Math.min(index + 1, options.length - 1));
+      // Closed, the first press opens the list on its first choice.
+      if (!isOpen) {
+        setOpen(true);
+        setActive(0);
+        return;
+      }
+      setActive((index) => Math.max(0, Math.min(index + 1, options.length - 1)));
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
       setActive((index) => Math.max(index - 1, 0));
@@ -115,7 +129,9 @@ export function Combobox({ label, value, onChange, useOptions, placeholder, erro
           setActive(0);
           setOpen(true);
         }}
-        onFocus={() => setOpen(true)}
+        // A click or the down arrow shows the first choices before anything is typed; the focus
+        // alone does not, so a dialog that opens on this field opens with its list closed.
+        onClick={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
         className={`rounded-md border bg-white px-3 py-2 text-sm ${error ? 'border-red-600' : 'border-slate-300'}`}
@@ -150,17 +166,19 @@ export function Combobox({ label, value, onChange, useOptions, placeholder, erro
           </li>
         ))}
       </ul>
-      {isOpen && settled && options.length === 0 && (
+      {isOpen && term.trim() && options.length === 0 && (
         // Seen, not read out: the live region below tells the count.
         <p
           aria-hidden
           className="absolute top-full z-10 mt-1 w-full rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-600 shadow-lg"
         >
-          {isLoading ? t('combobox.searching') : t('combobox.noResults')}
+          {isSearching ? t('combobox.searching') : t('combobox.noResults')}
         </p>
       )}
       <span className="sr-only" aria-live="polite">
-        {isOpen && !isLoading && settled ? t('combobox.results', { count: options.length }) : ''}
+        {isOpen && !isSearching && (settled || options.length > 0)
+          ? t('combobox.results', { count: options.length })
+          : ''}
       </span>
     </div>
   );

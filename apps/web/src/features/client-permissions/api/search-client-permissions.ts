@@ -8,5 +8,5 @@ export const menuEntryLabel = (entry: Pick<ClientPermission, 'name' | 'path'>) =
 const toOption = (entry: ClientPermission) => ({ value: entry._id, label: menuEntryLabel(entry) });
 
 /** The menu entries whose name holds `term`, as a picker's options. */
-export const useClientPermissionOptions = (term: string) =>
+export const useClientPermissionOptions = (term: string | null) =>
   useSearchOptions(clientPermissionKeys.all, apiRoutes.clientPermissions, term, toOption);

@@ -5,4 +5,4 @@ import { roleKeys } from './keys';
 const toOption = (role: Role) => ({ value: role._id, label: role.name });
 
 /** The roles whose name holds `term`, as a picker's options. */
-export const useRoleOptions = (term: string) => useSearchOptions(roleKeys.all, apiRoutes.roles, term, toOption);
+export const useRoleOptions = (term: string | null) => useSearchOptions(roleKeys.all, apiRoutes.roles, term, toOption);
