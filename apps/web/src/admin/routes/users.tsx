@@ -22,12 +22,13 @@ import { useResetUserMfa } from '../../features/users/api/reset-user-mfa';
 import { useExportMemberData } from '../../features/privacy/api/export-member-data';
 import { getErrorMessage } from '../../lib/api-client';
 
-function Flag({ isOn, label }: { isOn: boolean; label: string }) {
-  return isOn ? (
-    <Check className="size-4 text-green-700" aria-label={label} role="img" />
-  ) : (
-    <X className="size-4 text-red-700" aria-label={label} role="img" />
-  );
+/**
+ * A yes or no as a tick or a cross, coloured by what it means for the member: green where all is
+ * well (confirmed, not blocked), red where something needs a look (not confirmed, blocked).
+ */
+function Flag({ isOn, isWell, label }: { isOn: boolean; isWell: boolean; label: string }) {
+  const Mark = isOn ? Check : X;
+  return <Mark className={`size-4 ${isWell ? 'text-green-700' : 'text-red-700'}`} aria-label={label} role="img" />;
 }
 
 export function UsersRoute() {
@@ -58,11 +59,15 @@ export function UsersRoute() {
     },
     {
       header: t('users.confirmed'),
-      cell: (user) => <Flag isOn={user.confirmed} label={user.confirmed ? t('common.yes') : t('common.no')} />,
+      cell: (user) => (
+        <Flag isOn={user.confirmed} isWell={user.confirmed} label={user.confirmed ? t('common.yes') : t('common.no')} />
+      ),
     },
     {
       header: t('users.blocked'),
-      cell: (user) => <Flag isOn={user.blocked} label={user.blocked ? t('common.yes') : t('common.no')} />,
+      cell: (user) => (
+        <Flag isOn={user.blocked} isWell={!user.blocked} label={user.blocked ? t('common.yes') : t('common.no')} />
+      ),
     },
   ];
   const filters: ListFilter[] = [
