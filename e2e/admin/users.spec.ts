@@ -165,7 +165,10 @@ test.describe('[ADMIN][USERS]', () => {
     await page.goto('/admin/users');
     await expect(page.getByRole('alert').filter({ hasText: 'You do not have permission to do this.' })).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);
-    // No count is made up for a list that could not be read.
+    // No count is made up for a list that could not be read, nor offered what it cannot do.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Users');
+    for (const control of ['Add New User', 'Export CSV'])
+      await expect(page.getByRole('button', { name: control })).toHaveCount(0);
+    await expect(page.getByRole('search')).toHaveCount(0);
   });
 });

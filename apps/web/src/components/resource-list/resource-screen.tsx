@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ListResponse } from '@community/shared';
-import { getErrorMessage } from '../../lib/api-client';
+import { ApiError, getErrorMessage } from '../../lib/api-client';
 import type { ListParams } from '../../lib/list-query';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -131,6 +131,16 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
       onError: (error) => toast.error(getErrorMessage(error, texts.deleteError, texts.deleteTransportError)),
     });
   };
+
+  // Someone without the right to this list sees why, not the controls of a list they cannot use.
+  if (list.error instanceof ApiError && list.error.status === 403) {
+    return (
+      <section className="flex flex-col gap-4">
+        <h1 className="text-2xl font-semibold text-slate-900">{texts.title}</h1>
+        <Alert tone="error">{getErrorMessage(list.error, texts.fetchError)}</Alert>
+      </section>
+    );
+  }
 
   const pagination = list.data && (
     <PaginationBar pagination={list.data} onPage={(next) => url.update({ page: Math.max(1, next) })} />
