@@ -7,7 +7,7 @@ const TEXTS = {
   el: {
     subject: (site: string) => `Πρόσκληση στην ${site}`,
     heading: 'Έχετε πρόσκληση',
-    invited: (inviter: string, site: string) => `${inviter} σας προσκαλεί να γίνετε μέλος της ${site}.`,
+    invited: (inviter: string, site: string) => `${inviter} σας προσκαλεί στην ${site}.`,
     action: 'Αποδοχή πρόσκλησης',
     // The Greek time ends in "μ.μ." or "π.μ.": no second full stop.
     expires: (when: string) => `Ο σύνδεσμος ισχύει έως ${when}`,
