@@ -141,12 +141,13 @@ export function Combobox({ label, value, onChange, useOptions, placeholder, erro
           {error}
         </span>
       )}
+      {/* In the flow of the form rather than over it: a dialog that scrolls cut a floating list off. */}
       <ul
         id={listId}
         role="listbox"
         aria-label={label}
         hidden={!isOpen || options.length === 0}
-        className="absolute top-full z-10 mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+        className="mt-1 max-h-64 w-full overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
       >
         {options.map((option, index) => (
           <li
@@ -170,7 +171,7 @@ export function Combobox({ label, value, onChange, useOptions, placeholder, erro
         // Seen, not read out: the live region below tells the count.
         <p
           aria-hidden
-          className="absolute top-full z-10 mt-1 w-full rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-600 shadow-lg"
+          className="mt-1 w-full rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm text-slate-600 shadow-lg"
         >
           {isSearching ? t('combobox.searching') : t('combobox.noResults')}
         </p>
