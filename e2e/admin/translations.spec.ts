@@ -62,6 +62,11 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Μεταφράσεις' })).toBeVisible();
     await editText(page, 'EL', 'dashboard.activity.title', 'Τι έγινε πρόσφατα');
     await expect(toastOf(page, 'Οι μεταφράσεις αποθηκεύτηκαν επιτυχώς')).toBeVisible();
+    // The filter stays through the save, and finds Greek typed without accents, in capitals.
+    const filter = page.getByRole('searchbox');
+    await expect(filter).toHaveValue('dashboard.activity.title');
+    await filter.fill('ΤΙ ΕΓΙΝΕ ΠΡΟΣΦΑΤΑ');
+    await expect(page.getByLabel('Κείμενο του dashboard.activity.title')).toHaveValue('Τι έγινε πρόσφατα');
     await page.getByRole('button', { name: 'Δημιουργία μεταφράσεων' }).click();
     await confirmGenerate(page, 'Ναι');
     await expect(toastOf(page, 'Οι μεταφράσεις δημιουργήθηκαν επιτυχώς')).toBeVisible();

@@ -27,6 +27,7 @@ export function TranslationsRoute() {
   // Unsaved edits are asked about before another language, another screen or closing the tab
   // throws them away; a save or a fresh editor starts clean.
   const [isEdited, setIsEdited] = useState(false);
+  const [filter, setFilter] = useState('');
   const [leavingFor, setLeavingFor] = useState<string>();
   const blocker = useBlocker(isEdited);
   useEffect(() => {
@@ -120,6 +121,8 @@ export function TranslationsRoute() {
             setAdded((list) => list.filter((code) => code !== lang));
           }}
           onEditedChange={setIsEdited}
+          filter={filter}
+          onFilter={setFilter}
         />
       )}
 

@@ -6,8 +6,24 @@ import { Button } from '../../../components/ui/button';
 import { newRow, type EntryRow } from '../entry-rows';
 import { EntryRowFields } from './entry-row-fields';
 
-/** `onChange` takes the change as a function of the rows, so that the rows' callbacks stay the same. */
-type Props = { rows: EntryRow[]; onChange: (change: (rows: EntryRow[]) => EntryRow[]) => void };
+/**
+ * `onChange` takes the change as a function of the rows, so that the rows' callbacks stay the same.
+ * The filter is kept by the screen, so that a save (a fresh table) or another language keeps it.
+ */
+type Props = {
+  rows: EntryRow[];
+  onChange: (change: (rows: EntryRow[]) => EntryRow[]) => void;
+  filter: string;
+  onFilter: (filter: string) => void;
+};
+
+/** Text as the filter compares it: any case, without accents ("προφιλ" finds "Προφίλ"), ς as σ. */
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Mn}/gu, '')
+    .toLowerCase()
+    .replace(/ς/g, 'σ');
 
 /** The height of a row with a one-line text, until the row is drawn and measured. */
 const ROW_ESTIMATE_PX = 46;
@@ -19,15 +35,14 @@ const ROWS_BEYOND_VIEW = 8;
  * texts: only the rows in view are drawn (and measured, as texts wrap and fields are resized), so
  * that typing, saving and generating stay quick on a slow device.
  */
-export function EntriesTable({ rows, onChange }: Props) {
+export function EntriesTable({ rows, onChange, filter, onFilter }: Props) {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState('');
   // The row just added, whose key field takes the focus once it is drawn.
   const [added, setAdded] = useState<number>();
   const scroller = useRef<HTMLDivElement>(null);
-  const needle = filter.trim().toLowerCase();
+  const needle = folded(filter.trim());
   const visible = needle
-    ? rows.filter((row) => row.key.toLowerCase().includes(needle) || row.value.toLowerCase().includes(needle))
+    ? rows.filter((row) => folded(row.key).includes(needle) || folded(row.value).includes(needle))
     : rows;
   // The app is not built with React Compiler, whose memoising this library's functions would defeat.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -69,7 +84,7 @@ export function EntriesTable({ rows, onChange }: Props) {
           <input
             type="search"
             value={filter}
-            onChange={(event) => setFilter(event.target.value)}
+            onChange={(event) => onFilter(event.target.value)}
             placeholder={t('translations.filter')}
             aria-label={t('translations.filter')}
             className="rounded-md border border-slate-300 px-3 py-2 text-sm"
@@ -85,7 +100,7 @@ export function EntriesTable({ rows, onChange }: Props) {
             variant="secondary"
             onClick={() => {
               const row = newRow();
-              setFilter('');
+              onFilter('');
               setAdded(row.id);
               onChange((all) => [row, ...all]);
             }}

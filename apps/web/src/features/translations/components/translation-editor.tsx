@@ -19,6 +19,9 @@ type Props = {
    * guards them meanwhile. Sorting the table or an empty row changes nothing that a save stores.
    */
   onEditedChange: (isEdited: boolean) => void;
+  /** The table's filter, kept by the screen across saves and languages. */
+  filter: string;
+  onFilter: (filter: string) => void;
 };
 
 const pretty = (entries: Record<string, string>) => JSON.stringify(entries, null, 2);
@@ -26,7 +29,7 @@ const pretty = (entries: Record<string, string>) => JSON.stringify(entries, null
 const RAW_AFTER_MS = 300;
 
 /** The key/value table and the raw JSON of one language; the table is what Save Changes stores. */
-export function TranslationEditor({ lang, entries, onSaved, onEditedChange }: Props) {
+export function TranslationEditor({ lang, entries, onSaved, onEditedChange, filter, onFilter }: Props) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<EntryRow[]>(() => toRows(entries));
   // The raw editor's own text once it is focused or typed into, until the table next changes;
@@ -73,7 +76,7 @@ export function TranslationEditor({ lang, entries, onSaved, onEditedChange }: Pr
 
   return (
     <>
-      <EntriesTable rows={rows} onChange={changeRows} />
+      <EntriesTable rows={rows} onChange={changeRows} filter={filter} onFilter={onFilter} />
       <section aria-labelledby="raw-title" className="flex flex-col gap-2">
         <h2 id="raw-title" className="text-lg font-semibold text-slate-900">
           {t('translations.raw')}
