@@ -1,6 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusReturn } from './focus-return';
 
 type Props = {
   /** Where the focus goes once it closes, when no trigger of its own opened it. */
@@ -18,7 +19,7 @@ type Props = {
 /**
  * A question that needs an answer before anything happens; Escape and the cancel button say no.
  * Closed, it gives the focus back to `returnFocusTo`, or else to whatever had it before (the
- * button that asked), since its openers are plain buttons rather than Radix triggers.
+ * button that asked).
  */
 export function ConfirmDialog({
   returnFocusTo,
@@ -31,22 +32,13 @@ export function ConfirmDialog({
   cancelLabel,
   tone = 'danger',
 }: Props) {
-  const opener = useRef<HTMLElement | null>(null);
-  // Before the dialog takes the focus: layout effects run ahead of Radix's focus on mount.
-  useLayoutEffect(() => {
-    if (isOpen) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }, [isOpen]);
+  const returnFocus = useFocusReturn(isOpen, returnFocusTo);
   return (
     <AlertDialog.Root open={isOpen} onOpenChange={(open) => !open && onCancel()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <AlertDialog.Content
-          onCloseAutoFocus={(event) => {
-            const target = returnFocusTo?.current ?? opener.current;
-            if (!target?.isConnected) return;
-            event.preventDefault();
-            target.focus();
-          }}
+          onCloseAutoFocus={returnFocus}
           className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl"
         >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>

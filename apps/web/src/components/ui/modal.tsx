@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusReturn } from './focus-return';
 import { IconButton } from './icon-button';
 
 type Props = {
@@ -19,16 +20,11 @@ const FIRST_FIELD =
 
 /**
  * A focus-trapped dialog: Escape and the close button dismiss it. It opens on its first field, and
- * gives the focus back to whatever had it before, as the button that opened it; its openers are
- * plain buttons rather than Radix triggers, so Radix alone would leave the focus on the page.
+ * gives the focus back to whatever had it before, as the button that opened it.
  */
 export function Modal({ isOpen, onClose, title, children, opensAtStart = false }: Props) {
   const { t } = useTranslation();
-  const opener = useRef<HTMLElement | null>(null);
-  // Before the dialog takes the focus: layout effects run ahead of Radix's focus on mount.
-  useLayoutEffect(() => {
-    if (isOpen) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }, [isOpen]);
+  const returnFocus = useFocusReturn(isOpen);
   return (
     <Dialog.Root open={isOpen} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
@@ -42,11 +38,7 @@ export function Modal({ isOpen, onClose, title, children, opensAtStart = false }
             // Radix's own choice stands unless the field really took the focus (it may be hidden).
             if (field && document.activeElement === field) event.preventDefault();
           }}
-          onCloseAutoFocus={(event) => {
-            if (!opener.current?.isConnected) return;
-            event.preventDefault();
-            opener.current.focus();
-          }}
+          onCloseAutoFocus={returnFocus}
           className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
         >
           <div className="mb-4 flex items-start justify-between gap-4">
