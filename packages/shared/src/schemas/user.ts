@@ -14,6 +14,8 @@ export const userSchema = z.object({
   avatarUrl: z.string().nullable(),
   confirmed: z.boolean(),
   blocked: z.boolean(),
+  /** Whether the person signs in with a second factor (an authenticator app or a passkey). */
+  mfaEnabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

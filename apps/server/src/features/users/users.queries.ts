@@ -33,6 +33,7 @@ export const userColumns = {
   avatarUrl: users.avatarUrl,
   confirmed: users.confirmed,
   blocked: users.blocked,
+  mfaEnabled: users.mfaEnabled,
 };
 
 type UserRow = { [K in keyof typeof userColumns]: (typeof users.$inferSelect)[K] };
@@ -46,6 +47,7 @@ export const toUser = (row: UserRow): User => ({
   avatarUrl: row.avatarUrl,
   confirmed: row.confirmed,
   blocked: row.blocked,
+  mfaEnabled: row.mfaEnabled,
 });
 
 /** The key each order of the list sorts by, before the id that breaks ties; each has an index. */
@@ -398,7 +400,6 @@ const signInColumns = {
   passwordHash: users.passwordHash,
   tokenVersion: users.tokenVersion,
   googleSub: users.googleSub,
-  mfaEnabled: users.mfaEnabled,
   language: users.language,
   // Written out: drizzle drops table names from columns in a one-table select.
   roleIds: sql<string[]>`array(select ur.role_id::text from user_roles ur where ur.user_id = "users"."id")`,

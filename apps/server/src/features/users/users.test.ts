@@ -28,7 +28,7 @@ describe('GET /api/auth/users', () => {
     expect(response.body).toMatchObject({ total: 2, page: 1, pages: 1, startIndex: 1, endIndex: 2 });
     expect(response.body.data.map((u: { _id: string }) => u._id)).toEqual([second.id, first.id]);
     expect(Object.keys(response.body.data[0]).sort()).toEqual(
-      ['_id', 'avatarUrl', 'blocked', 'confirmed', 'createdAt', 'email', 'name', 'username'].sort(),
+      ['_id', 'avatarUrl', 'blocked', 'confirmed', 'createdAt', 'email', 'mfaEnabled', 'name', 'username'].sort(),
     );
   });
 

@@ -75,7 +75,7 @@ export function UsersRoute() {
     { name: 'blocked', label: t('users.blocked'), kind: 'boolean' },
     { name: 'role', label: t('users.role'), kind: 'choice', options: roleOptions },
     { name: 'joinedFrom', label: t('users.joinedFrom'), kind: 'date' },
-    { name: 'joinedTo', label: t('users.joinedBefore'), kind: 'date' },
+    { name: 'joinedTo', label: t('users.joinedBefore'), kind: 'date', endOf: 'joinedFrom' },
   ];
   const chooseRole = {
     param: 'roleId',
@@ -112,13 +112,18 @@ export function UsersRoute() {
               aria-label={t('sessions.ofUser', { name: user.name })}
               title={t('sessions.ofUser', { name: user.name })}
             />
-            <IconButton
-              icon={<ShieldOff className="size-4" aria-hidden />}
-              onClick={() => setResetOf(user)}
-              isBusy={resetMfa.isPending && resetMfa.variables === user._id}
-              aria-label={t('users.mfaReset', { name: user.name })}
-              title={t('users.mfaReset', { name: user.name })}
-            />
+            {user.mfaEnabled ? (
+              <IconButton
+                icon={<ShieldOff className="size-4" aria-hidden />}
+                onClick={() => setResetOf(user)}
+                isBusy={resetMfa.isPending && resetMfa.variables === user._id}
+                aria-label={t('users.mfaReset', { name: user.name })}
+                title={t('users.mfaReset', { name: user.name })}
+              />
+            ) : (
+              // Nothing to reset: the space keeps the buttons of every row in one column.
+              <span className="inline-block size-6 align-middle" aria-hidden />
+            )}
             <IconButton
               icon={<FileDown className="size-4" aria-hidden />}
               onClick={() =>
