@@ -215,7 +215,7 @@ test.describe('[ADMIN][EVENTS]', () => {
     expect((await fetch(`${app.baseURL}/api/events/${springId}`)).status).toBe(404);
 
     // In Greek the dates read as Greek readers write them, still in the site's zone.
-    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'el' }).click();
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Ελληνικά' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Εκδηλώσεις (1)');
     await expect(spring.getByRole('cell').nth(1)).toHaveText(new RegExp(`^15 Δεκ ${YEAR}, 7:30`));
     await expect(spring).toContainText('Πρόχειρη');
@@ -277,7 +277,7 @@ test.describe('[ADMIN][EVENTS]', () => {
     await expect(edit.getByLabel('Capacity (optional)')).toHaveValue('1');
     await edit.getByRole('button', { name: 'Cancel' }).click();
     // The same in Greek: the server answers in the reader's language and the form still finds the field.
-    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'el' }).click();
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Ελληνικά' }).click();
     await row.getByRole('button', { name: 'Επεξεργασία' }).click();
     const greek = page.getByRole('dialog', { name: 'Επεξεργασία εκδήλωσης' });
     await greek.getByLabel('Θέσεις (προαιρετικό)').fill('1');
@@ -286,7 +286,7 @@ test.describe('[ADMIN][EVENTS]', () => {
       'Οι θέσεις δεν μπορούν να είναι λιγότερες από τα 2 μέλη που έχουν ήδη δηλώσει συμμετοχή.',
     );
     await greek.getByRole('button', { name: 'Άκυρο' }).click();
-    await page.getByRole('group', { name: 'Γλώσσα' }).getByRole('button', { name: 'en' }).click();
+    await page.getByRole('group', { name: 'Γλώσσα' }).getByRole('button', { name: 'English' }).click();
     await expect(row).toContainText('2 / 10');
     await row.getByRole('link', { name: `Attendees of Reading ${stamp}` }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/events/${reading._id}/attendees`));

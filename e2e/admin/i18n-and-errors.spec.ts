@@ -25,7 +25,7 @@ test.describe('[ADMIN][I18N]', () => {
   test('the Greek switch changes the texts, and the choice is kept', async ({ page }) => {
     await signInAs(page, ADMIN.email, ADMIN.password);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'el' }).click();
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Ελληνικά' }).click();
     await expect(page.getByRole('heading', { name: `Καλώς ήρθατε, ${ADMIN.name}` })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('el');
     // The page says its language: screen readers read Greek as Greek.
@@ -45,7 +45,7 @@ test.describe('[ADMIN][I18N]', () => {
     await expectAccessible(page);
     await shoot(page, 'users-greek');
     await page.keyboard.press('Escape');
-    await page.getByRole('group', { name: 'Γλώσσα' }).getByRole('button', { name: 'en' }).click();
+    await page.getByRole('group', { name: 'Γλώσσα' }).getByRole('button', { name: 'English' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Users \(\d+\)$/);
     await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Users' })).toBeVisible();
   });

@@ -57,7 +57,7 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
 
   test('a Greek text edited from the Greek interface shows there after generating', async ({ page }) => {
     await signInAs(page, ADMIN.email, ADMIN.password);
-    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'el' }).click();
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Ελληνικά' }).click();
     await page.goto('/admin/translations');
     await expect(page.getByRole('heading', { level: 1, name: 'Μεταφράσεις' })).toBeVisible();
     await editText(page, 'EL', 'dashboard.activity.title', 'Τι έγινε πρόσφατα');
@@ -72,7 +72,7 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
     await expect(toastOf(page, 'Οι μεταφράσεις δημιουργήθηκαν επιτυχώς')).toBeVisible();
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Τι έγινε πρόσφατα' })).toBeVisible();
-    await page.getByRole('group', { name: 'Γλώσσα' }).getByRole('button', { name: 'en' }).click();
+    await page.getByRole('group', { name: 'Γλώσσα' }).getByRole('button', { name: 'English' }).click();
     await expect(page.getByRole('heading', { name: 'Τι έγινε πρόσφατα' })).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
   });

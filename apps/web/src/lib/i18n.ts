@@ -6,6 +6,9 @@ import { storageKeys } from './storage-keys';
 
 export const SUPPORTED_LANGUAGES = ['el', 'en'] as const;
 
+/** Each language in its own words, as people look for it whatever the page's language. */
+export const LANGUAGE_NAMES: Record<(typeof SUPPORTED_LANGUAGES)[number], string> = { el: 'Ελληνικά', en: 'English' };
+
 /**
  * Texts come from the server's published translations (the Translations screen): base language
  * only, Greek fallback, saved choice first, then the browser, then the page; up to 10 files in

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SUPPORTED_LANGUAGES } from '../../lib/i18n';
+import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../../lib/i18n';
 
 /** Greek / English; the choice is saved under i18nextLng by the language detector. */
 export function LanguageSwitch() {
@@ -16,6 +16,10 @@ export function LanguageSwitch() {
           key={language}
           type="button"
           aria-pressed={current === language}
+          // Read out as the language's name in its own words, not as the letters of its code.
+          aria-label={LANGUAGE_NAMES[language]}
+          title={LANGUAGE_NAMES[language]}
+          lang={language}
           onClick={() => i18n.changeLanguage(language)}
           className={`px-2 py-1 uppercase ${current === language ? 'bg-brand-600 text-white' : 'bg-white text-slate-700'}`}
         >

@@ -17,6 +17,7 @@ import { MyDataCard } from '../../features/privacy/components/my-data-card';
 import { useUpdateMyProfile } from '../../features/profiles/api/update-my-profile';
 import { useUploadProfileImage } from '../../features/profiles/api/upload-profile-image';
 import { getErrorMessage } from '../../lib/api-client';
+import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../../lib/i18n';
 import { useZodForm } from '../../lib/use-zod-form';
 import { SECURITY_PATH } from '../paths';
 import { SelectField } from '../../components/ui/select-field';
@@ -145,10 +146,7 @@ function ProfileForm(props: { profile: Profile; language: Language; mailOnContac
       </Field>
       <SelectField
         label={t('profile.mailLanguage')}
-        options={[
-          { value: 'el', label: 'Ελληνικά' },
-          { value: 'en', label: 'English' },
-        ]}
+        options={SUPPORTED_LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
         error={errors.language?.message}
         {...form.register('language')}
       />
