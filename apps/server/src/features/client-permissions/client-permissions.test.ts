@@ -25,6 +25,10 @@ describe('/api/auth/client-permissions', () => {
     const list = await server.get('/api/auth/client-permissions?limit=100', admin);
     const orders = list.body.data.map((cp: { menu_order: number }) => cp.menu_order);
     expect(orders).toEqual([...orders].sort((a, b) => a - b));
+    // As installed, no two entries of a menu share an order: their names, which differ by
+    // language, would decide it.
+    const places = list.body.data.map((cp: { menu: string; menu_order: number }) => `${cp.menu} ${cp.menu_order}`);
+    expect(places).toEqual([...new Set(places)]);
 
     const created = await server.post('/api/auth/client-permissions', entry({ description: '   ' }), admin);
     expect(created.status).toBe(201);
