@@ -114,6 +114,11 @@ test.describe('[ADMIN][AUDIT]', () => {
       await page.getByLabel('To').fill(today);
       await expect(page).toHaveURL(new RegExp(`from=${today}.*to=${today}|to=${today}.*from=${today}`));
       await expect(page.getByRole('row').nth(1)).toContainText(`${ADMIN.email} signed in`);
+      await expect(page.getByLabel('To')).not.toHaveAttribute('aria-invalid');
+      // A To before From leaves no day, and the screen says so under To.
+      await page.getByLabel('From').fill(`${Number(today.slice(0, 4)) + 1}${today.slice(4)}`);
+      await expect(page.getByLabel('To')).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByRole('alert')).toHaveText('No day lies between these dates: nothing can match.');
     });
   });
 
@@ -144,7 +149,7 @@ test.describe('[ADMIN][AUDIT]', () => {
     ).json();
     await fetch(`${app.baseURL}/api/auth/events/${event._id}/publish`, { method: 'POST', headers: auth, body: '{}' });
     await page.goto('/admin/audit-log');
-    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'el' }).click();
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Ελληνικά' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Αρχείο ενεργειών');
     await expect(page.getByText(`${ADMIN.email}: συνδέθηκε`).first()).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: `άλλαξε τον χρήστη ${email}` })).toContainText(

@@ -153,6 +153,27 @@ test.describe('[ADMIN][LISTS]', () => {
   });
 });
 
+test.describe('[ADMIN][LISTS] join dates', () => {
+  test('a range that leaves no day says so under its end, in both languages', async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    // "Joined before" leaves its own day out: the same day on both ends leaves none.
+    await page.goto('/admin/users?joinedFrom=2026-03-02&joinedTo=2026-03-02');
+    const before = page.getByLabel('Joined before', { exact: true });
+    await expect(before).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert')).toHaveText('No day lies between these dates: nothing can match.');
+    await expect(page.getByLabel('Joined from', { exact: true })).not.toHaveAttribute('aria-invalid');
+    await expectAccessible(page);
+    await before.fill('2026-03-03');
+    await expect(before).not.toHaveAttribute('aria-invalid');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Ελληνικά' }).click();
+    await page.getByLabel('Εγγραφή από', { exact: true }).fill('2026-03-04');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Καμία ημέρα ανάμεσα σε αυτές τις ημερομηνίες: τίποτα δεν ταιριάζει.',
+    );
+  });
+});
+
 test.describe('[ADMIN][INVITES] list', () => {
   test('sorts by expiry, filters by status and revokes several at once', async ({ page, app }) => {
     const login = await fetch(`${app.baseURL}/api/auth/login`, {

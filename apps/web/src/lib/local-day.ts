@@ -15,3 +15,10 @@ export const dayStart = (value: string): string => (DAY.test(value) ? localMidni
 
 /** The instant the day after starts: a range "to" a day takes that whole day in. */
 export const dayEnd = (value: string): string => (DAY.test(value) ? localMidnight(value, 1) : value);
+
+/**
+ * Whether no day lies in a range of chosen days: its end before its start, or, where the end is
+ * the first day left out ("joined before"), on it.
+ */
+export const isEmptyRange = (from: string | undefined, to: string | undefined, endIsLeftOut: boolean): boolean =>
+  Boolean(from && to && DAY.test(from) && DAY.test(to) && (endIsLeftOut ? to <= from : to < from));

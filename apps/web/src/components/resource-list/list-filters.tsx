@@ -1,13 +1,16 @@
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { isEmptyRange } from '../../lib/local-day';
 import { SelectField } from '../ui/select-field';
+import { TextField } from '../ui/text-field';
 
 type Option = { value: string; label: string };
 
 /** A named filter of a list, as its API reads it: `true`/`false`, an ISO date, or one of a few values. */
 export type ListFilter =
   | { name: string; label: string; kind: 'boolean' }
-  | { name: string; label: string; kind: 'date' }
+  /** `endOf` names the date filter whose range this one ends, on the first day left out. */
+  | { name: string; label: string; kind: 'date'; endOf?: string }
   | { name: string; label: string; kind: 'choice'; options: Option[] };
 
 type Props = {
@@ -30,20 +33,24 @@ export function ListFilters({ filters, values, onChange }: Props) {
   const yesNo = { yes: t('common.yes'), no: t('common.no') };
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
   const active = filters.filter((filter) => values[filter.name]);
+  const rangeError = (end: Extract<ListFilter, { kind: 'date' }>) => {
+    const start = filters.find((filter) => filter.name === end.endOf);
+    return start && isEmptyRange(values[start.name], values[end.name], true) ? t('list.emptyRange') : undefined;
+  };
   return (
     <div className="flex flex-col gap-3">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {filters.map((filter) =>
           filter.kind === 'date' ? (
-            <label key={filter.name} className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-              {filter.label}
-              <input
-                type="date"
-                value={values[filter.name] ?? ''}
-                onChange={(event) => onChange({ [filter.name]: event.target.value || undefined })}
-                className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-normal"
-              />
-            </label>
+            <TextField
+              key={filter.name}
+              type="date"
+              label={filter.label}
+              value={values[filter.name] ?? ''}
+              onChange={(event) => onChange({ [filter.name]: event.target.value || undefined })}
+              error={rangeError(filter)}
+              className="bg-white"
+            />
           ) : (
             <SelectField
               key={filter.name}

@@ -4,6 +4,8 @@ import type { AuditLogFilters } from '@community/shared';
 import { Combobox, type UseComboboxOptions } from '../../../components/ui/combobox';
 import { IconButton } from '../../../components/ui/icon-button';
 import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { isEmptyRange } from '../../../lib/local-day';
 
 /** The kinds of entry one can ask for: every action under each prefix. */
 export const ACTION_GROUPS = [
@@ -53,24 +55,24 @@ export function AuditFilters({ filters, onChange, useActorOptions }: Props) {
           value={filters.action ?? ''}
           onChange={(event) => onChange({ action: event.target.value || undefined })}
         />
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          {t('audit.filters.from')}
-          <input
-            type="date"
-            value={String(filters.from ?? '')}
-            onChange={(event) => onChange({ from: event.target.value || undefined })}
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-normal"
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-          {t('audit.filters.to')}
-          <input
-            type="date"
-            value={String(filters.to ?? '')}
-            onChange={(event) => onChange({ to: event.target.value || undefined })}
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-normal"
-          />
-        </label>
+        <TextField
+          type="date"
+          label={t('audit.filters.from')}
+          value={String(filters.from ?? '')}
+          onChange={(event) => onChange({ from: event.target.value || undefined })}
+        />
+        <TextField
+          type="date"
+          label={t('audit.filters.to')}
+          value={String(filters.to ?? '')}
+          onChange={(event) => onChange({ to: event.target.value || undefined })}
+          // The To day is taken in whole: only a day before From leaves nothing.
+          error={
+            isEmptyRange(filters.from && String(filters.from), filters.to && String(filters.to), false)
+              ? t('list.emptyRange')
+              : undefined
+          }
+        />
       </div>
       {filters.targetId && (
         <p className="flex items-center gap-2 text-sm text-slate-700">
