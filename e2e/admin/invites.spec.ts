@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { ADMIN, expect, standInForGoogle, test } from '../fixtures';
 import { mailText } from '../../apps/server/src/test/smtp-capture';
 import { expectAccessible, logOut, shoot, signInAs } from './session';
+import { textLines } from './text-lines';
 
 /** Creates an invite on the Invites screen and answers its link. */
 async function createInvite(page: Page, email = '') {
@@ -165,6 +166,36 @@ test.describe('[ADMIN][INVITES]', () => {
     await invitee.goto(link);
     await expect(invitee.getByText('Invite not valid.')).toBeVisible();
     await invitee.context().close();
+  });
+
+  test('a long address wraps at its @ and dots, and the table fits a laptop screen in both languages', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    const email = `konstantina.papadopoulou@community-athens.example.org`;
+    const token = new URL(await createInvite(page, email)).searchParams.get('token')!;
+    for (const language of ['English', 'Ελληνικά']) {
+      await page
+        .getByRole('group', { name: /Language|Γλώσσα/ })
+        .getByRole('button', { name: language })
+        .click();
+      const cell = page
+        .getByRole('row', { name: new RegExp(token.slice(0, 8)) })
+        .getByRole('cell', { name: email, exact: true });
+      await expect(cell).toBeVisible();
+      // A line may end after the @ or a hyphen, or before a dot of the part before the @, never
+      // inside a word nor inside the domain's name.
+      const lines = await textLines(cell);
+      expect(lines.length).toBeGreaterThan(1);
+      expect(lines.join('')).toBe(email);
+      expect(lines.at(-1)).toMatch(/athens\.example\.org$/);
+      for (const [i, line] of lines.entries())
+        if (i > 0) expect(`${lines[i - 1]!.at(-1)}${line[0]}`).toMatch(/^[@-].|^.\.$/);
+      const table = page.getByRole('table').locator('xpath=..');
+      // Nothing hidden past the table's right edge, to be scrolled to.
+      expect(await table.evaluate((box) => box.scrollWidth - box.clientWidth)).toBe(0);
+    }
   });
 
   test('one link for several accounts, to a chosen role: each registration is approved on its own', async ({

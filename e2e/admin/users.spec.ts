@@ -1,5 +1,6 @@
 import { ADMIN, createMember, expect, test } from '../fixtures';
 import { expectAccessible, shoot, signInAs } from './session';
+import { textLines } from './text-lines';
 
 test.describe('[ADMIN][USERS]', () => {
   test('lists, creates, edits, searches and deletes users', async ({ page, app }) => {
@@ -103,13 +104,8 @@ test.describe('[ADMIN][USERS]', () => {
     ]);
     expect(tableWidth).toBeLessThanOrEqual(boxWidth);
     // The address breaks after its @, not inside its domain.
-    const domainLines = await row.getByRole('link', { name: email }).evaluate((link) => {
-      const range = document.createRange();
-      const domain = link.lastChild!;
-      range.selectNodeContents(domain);
-      return [domain.textContent, new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size];
-    });
-    expect(domainLines).toEqual(['e2e.test', 1]);
+    const addressLines = await textLines(row.getByRole('link', { name: email }));
+    expect(addressLines.at(-1)).toMatch(/(^|@)e2e\.test$/);
     // On a phone the table scrolls sideways rather than break a date between its letters.
     await page.setViewportSize({ width: 390, height: 800 });
     const joined = row.getByRole('cell').nth(1);

@@ -14,6 +14,7 @@ import { useListUrl } from '../../../components/resource-list/use-list-url';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDeleteDialog, ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmailText } from '../../../components/ui/email-link';
 import { IconButton } from '../../../components/ui/icon-button';
 import { getErrorMessage } from '../../../lib/api-client';
 import { copyText } from '../../../lib/copy-text';
@@ -45,6 +46,18 @@ const SORTED: Record<string, string> = { created: 'createdAt', expires: 'expires
  * time, sorted by a header and filtered by status (both in the URL); chosen invites are revoked
  * or deleted at once.
  */
+/** A date and time that, in a narrow column, wraps between the two and nowhere else. */
+function DayAndTime({ text }: { text: string }) {
+  const comma = text.lastIndexOf(', ');
+  if (comma < 0) return <span className="whitespace-nowrap">{text}</span>;
+  return (
+    <>
+      <span className="whitespace-nowrap">{text.slice(0, comma + 1)}</span>{' '}
+      <span className="whitespace-nowrap">{text.slice(comma + 2)}</span>
+    </>
+  );
+}
+
 export function InvitesTable({ formatDate }: { formatDate: (iso: string) => string }) {
   const { t } = useTranslation();
   const url = useListUrl(['status']);
@@ -126,7 +139,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-slate-700">
               <tr>
-                <th scope="col" className="w-8 px-3 py-2">
+                <th scope="col" className="w-8 px-2.5 py-2">
                   <SelectPageBox selection={selection} />
                 </th>
                 {['created', 'email', 'token', 'expires', 'status', 'link', 'actions'].map((column) =>
@@ -139,7 +152,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                       onSort={(next) => url.update({ sort: next === DEFAULT_SORT ? undefined : next })}
                     />
                   ) : (
-                    <th key={column} scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
+                    <th key={column} scope="col" className="whitespace-nowrap px-2.5 py-2 font-medium">
                       {t(`invites.columns.${column}`)}
                     </th>
                   ),
@@ -149,14 +162,14 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
             <tbody className="divide-y divide-slate-100">
               {list.isPending && (
                 <tr>
-                  <td colSpan={8} className="px-3 py-6 text-center text-slate-600">
+                  <td colSpan={8} className="px-2.5 py-6 text-center text-slate-600">
                     {t('common.loading')}
                   </td>
                 </tr>
               )}
               {data?.data.length === 0 && (
                 <tr>
-                  <td colSpan={8} className="px-3 py-6 text-center text-slate-600">
+                  <td colSpan={8} className="px-2.5 py-6 text-center text-slate-600">
                     {t('invites.empty')}
                   </td>
                 </tr>
@@ -171,14 +184,21 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                       selection.isChosen(invite._id) ? 'bg-brand-50' : view === 'expired' ? 'bg-red-50' : undefined
                     }
                   >
-                    <td className="px-3 py-2 align-top">
+                    <td className="px-2.5 py-2 align-top">
                       <SelectRowBox selection={selection} id={invite._id} label={labelOf(invite)} />
                     </td>
-                    <td className="whitespace-nowrap px-3 py-2">{formatDate(invite.createdAt)}</td>
-                    <td className="px-3 py-2 break-words md:wrap-anywhere">
-                      {invite.email === DELETED_USER
-                        ? t('audit.deletedUser')
-                        : (invite.email ?? <span className="text-slate-600">{t('invites.any')}</span>)}
+                    <td className="px-2.5 py-2">
+                      <DayAndTime text={formatDate(invite.createdAt)} />
+                    </td>
+                    {/* Broken after the address's @ when narrow, never inside a word. */}
+                    <td className="min-w-40 px-2.5 py-2 break-words">
+                      {invite.email === DELETED_USER ? (
+                        t('audit.deletedUser')
+                      ) : invite.email ? (
+                        <EmailText email={invite.email} />
+                      ) : (
+                        <span className="text-slate-600">{t('invites.any')}</span>
+                      )}
                       {invite.registrant && (
                         <div className="text-xs text-slate-700">
                           {t(REGISTRANT_TEXTS[view] ?? 'invites.registrant', {
@@ -214,18 +234,20 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                         </ul>
                       )}
                     </td>
-                    <td className="px-3 py-2 font-mono text-xs" title={invite.token}>
+                    <td className="px-2.5 py-2 font-mono text-xs" title={invite.token}>
                       {invite.token.slice(0, 8)}…
                     </td>
-                    <td className="whitespace-nowrap px-3 py-2">{formatDate(invite.expiresAt)}</td>
-                    <td className="whitespace-nowrap px-3 py-2">
+                    <td className="px-2.5 py-2">
+                      <DayAndTime text={formatDate(invite.expiresAt)} />
+                    </td>
+                    <td className="px-2.5 py-2">
                       <InviteStatusBadge
                         view={view}
                         usedAt={invite.consumedAt ? formatDate(invite.consumedAt) : undefined}
                         uses={{ taken: invite.uses, of: invite.maxUses }}
                       />
                     </td>
-                    <td className="px-3 py-2">
+                    <td className="px-2.5 py-2">
                       <a
                         href={invite.link}
                         target="_blank"
@@ -235,7 +257,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                         {t('invites.open')}
                       </a>
                     </td>
-                    <td className="px-3 py-2">
+                    <td className="min-w-60 px-2.5 py-2">
                       <div className="flex flex-wrap gap-2">
                         {view === 'submitted' ? (
                           <DecisionButtons
