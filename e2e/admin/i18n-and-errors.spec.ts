@@ -45,7 +45,16 @@ test.describe('[ADMIN][I18N]', () => {
     await expectAccessible(page);
     await shoot(page, 'users-greek');
     await page.keyboard.press('Escape');
+    // The roles the product installed are described in Greek, with their type and menu entries.
+    await menu.getByRole('link', { name: 'Ρόλοι', exact: true }).click();
+    const guest = page.getByRole('row', { name: /^Guest / });
+    await expect(guest).toContainText('επισκέπτης');
+    await expect(guest).toContainText('Επισκέπτες που δεν έχουν συνδεθεί.');
+    await expect(guest).toContainText('Σχετικά');
+    await expect(guest).toContainText('Επικοινωνία');
     await page.getByRole('group', { name: 'Γλώσσα' }).getByRole('button', { name: 'English' }).click();
+    await expect(guest).toContainText('Visitors who are not signed in.');
+    await page.goto('/admin/users');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Users \(\d+\)$/);
     await expect(page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Users' })).toBeVisible();
   });

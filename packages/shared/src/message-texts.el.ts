@@ -250,3 +250,13 @@ export const MENU_NAMES_EL: Record<string, string> = {
   'Edit Profile': 'Επεξεργασία προφίλ',
   'Manage events': 'Διαχείριση εκδηλώσεων',
 };
+
+/**
+ * The descriptions of the roles the product installs, in Greek. A description an administrator
+ * wrote reads as they wrote it, in either language.
+ */
+export const ROLE_DESCRIPTIONS_EL: Record<string, string> = {
+  'Every permission, including routes added later.': 'Όλα τα δικαιώματα, και όσων διαδρομών προστεθούν αργότερα.',
+  'A member: own profile and notifications.': 'Μέλος: το δικό του προφίλ και οι ειδοποιήσεις του.',
+  'Visitors who are not signed in.': 'Επισκέπτες που δεν έχουν συνδεθεί.',
+};

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Role } from '@community/shared';
+import { languageOf, localizeMenuName, localizeRoleDescription, type Role } from '@community/shared';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { resourceTexts } from '../../components/resource-list/resource-texts';
 import {
@@ -12,13 +12,18 @@ import { useRoles } from '../../features/roles/api/get-roles';
 import { RoleForm } from '../../features/roles/components/role-form';
 
 export function RolesRoute() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // What the product installed reads in the screen's language; what an administrator wrote, as written.
+  const language = languageOf(i18n.resolvedLanguage);
   const columns: Column<Role>[] = [
     { header: t('fields.name'), cell: (row) => row.name, sort: 'name' },
-    { header: t('roles.type'), cell: (row) => row.type },
-    { header: t('fields.description'), cell: (row) => row.description ?? '' },
+    { header: t('roles.type'), cell: (row) => t(`roles.types.${row.type}`) },
+    { header: t('fields.description'), cell: (row) => localizeRoleDescription(row.description ?? '', language) },
     { header: t('roles.permissions'), cell: (row) => (row.type === 'admin' ? t('roles.all') : row.permission.length) },
-    { header: t('roles.clientPermissions'), cell: (row) => row.clientPermissions.map((cp) => cp.name).join(', ') },
+    {
+      header: t('roles.clientPermissions'),
+      cell: (row) => row.clientPermissions.map((cp) => localizeMenuName(cp.name, language)).join(', '),
+    },
   ];
   return (
     <ResourceScreen<Role>
