@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ADMIN, expect, test } from '../fixtures';
 import { expectAccessible, shoot, signInAs } from './session';
+import { textLines } from './text-lines';
 
 const localesDir = path.resolve(import.meta.dirname, '../../apps/web/src/locales');
 const keysOf = (value: unknown, prefix = ''): string[] =>
@@ -50,6 +51,8 @@ test.describe('[ADMIN][I18N]', () => {
     const guest = page.getByRole('row', { name: /^Guest / });
     await expect(guest).toContainText('επισκέπτης');
     await expect(guest).toContainText('Επισκέπτες που δεν έχουν συνδεθεί.');
+    // A type is one word, never broken between its letters however the columns share the width.
+    expect(await textLines(page.getByRole('cell', { name: 'διαχειριστής', exact: true }))).toEqual(['διαχειριστής']);
     await expect(guest).toContainText('Σχετικά');
     await expect(guest).toContainText('Επικοινωνία');
     await page.getByRole('group', { name: 'Γλώσσα' }).getByRole('button', { name: 'English' }).click();

@@ -17,7 +17,7 @@ export function RolesRoute() {
   const language = languageOf(i18n.resolvedLanguage);
   const columns: Column<Role>[] = [
     { header: t('fields.name'), cell: (row) => row.name, sort: 'name' },
-    { header: t('roles.type'), cell: (row) => t(`roles.types.${row.type}`) },
+    { header: t('roles.type'), cell: (row) => t(`roles.types.${row.type}`), isShort: true },
     { header: t('fields.description'), cell: (row) => localizeRoleDescription(row.description ?? '', language) },
     { header: t('roles.permissions'), cell: (row) => (row.type === 'admin' ? t('roles.all') : row.permission.length) },
     {

@@ -21,7 +21,8 @@ import { SortHeader } from './sort-header';
 import { useListUrl } from './use-list-url';
 
 /** `sort` names the field the column sorts by, when the list's API sorts by it. */
-export type Column<Row> = { header: string; cell: (row: Row) => ReactNode; sort?: string };
+/** A column; `isShort` for a word or two that never wraps (a type, a method), kept whole when space runs short. */
+export type Column<Row> = { header: string; cell: (row: Row) => ReactNode; sort?: string; isShort?: boolean };
 
 type Texts = {
   title: string;
@@ -263,7 +264,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                       {columns.map((column) => (
                         <td
                           key={column.header}
-                          className="px-4 py-2 align-top text-slate-800 break-words md:wrap-anywhere"
+                          className={`px-4 py-2 align-top text-slate-800 ${column.isShort ? 'whitespace-nowrap' : 'break-words md:wrap-anywhere'}`}
                         >
                           {column.cell(row)}
                         </td>
