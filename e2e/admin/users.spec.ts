@@ -125,6 +125,12 @@ test.describe('[ADMIN][USERS]', () => {
     expect(splitWords).toEqual([]);
     const scrolls = await table.evaluate((element) => element.scrollWidth > element.parentElement!.clientWidth);
     expect(scrolls).toBe(true);
+    // Yet the row's buttons stay in view, pinned to the right edge over the columns under them.
+    await expect(row.getByRole('button', { name: 'Edit' })).toBeInViewport({ ratio: 1 });
+    await expect(row.getByRole('button', { name: 'Delete' })).toBeInViewport({ ratio: 1 });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit User' })).toBeVisible();
+    await page.keyboard.press('Escape');
 
     // An empty page says why.
     await page.goto(`/admin/users?q=${stamp}&page=3`);

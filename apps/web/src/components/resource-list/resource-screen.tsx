@@ -21,6 +21,12 @@ import { SortHeader } from './sort-header';
 import { useListUrl } from './use-list-url';
 
 /** `sort` names the field the column sorts by, when the list's API sorts by it. */
+/**
+ * The actions column on a phone, where the table scrolls sideways: pinned to the right edge, over
+ * the columns scrolling under it, so a row's buttons are in view without scrolling to them.
+ */
+const PINNED = 'max-md:sticky max-md:right-0 max-md:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]';
+
 /** A column; `isShort` for a word or two that never wraps (a type, a method), kept whole when space runs short. */
 export type Column<Row> = { header: string; cell: (row: Row) => ReactNode; sort?: string; isShort?: boolean };
 
@@ -229,7 +235,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                     ),
                   )}
                   {hasActions && (
-                    <th scope="col" className="px-4 py-2 font-medium">
+                    <th scope="col" className={`px-4 py-2 font-medium ${PINNED} bg-slate-50`}>
                       {t('list.actions')}
                     </th>
                   )}
@@ -270,7 +276,9 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                         </td>
                       ))}
                       {hasActions && (
-                        <td className="whitespace-nowrap px-4 py-2">
+                        <td
+                          className={`whitespace-nowrap px-4 py-2 ${PINNED} ${selection.isChosen(row._id) ? 'bg-brand-50' : 'bg-white'}`}
+                        >
                           {rowActions?.(row)}
                           {renderForm && (
                             <>
