@@ -17,10 +17,16 @@ export function useInvalidatingMutation<Data, Variables>(
   { onSuccess, ...config }: Omit<UseMutationOptions<Data, Error, Variables>, 'mutationFn'> = {},
 ) {
   const queryClient = useQueryClient();
+  // A read still on its way may have been made before the change: invalidating alone would wait
+  // for it when the screen has nothing yet (a first load), and show what it read. Cancelled, it is
+  // made again after the change.
+  const refresh = async () => {
+    await queryClient.cancelQueries({ queryKey: invalidates });
+    await queryClient.invalidateQueries({ queryKey: invalidates });
+  };
   return useMutation({
     ...config,
     mutationFn: call,
-    onSuccess: (...args) =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: invalidates }), onSuccess?.(...args)]),
+    onSuccess: (...args) => Promise.all([refresh(), onSuccess?.(...args)]),
   });
 }
