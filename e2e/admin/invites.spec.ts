@@ -196,6 +196,12 @@ test.describe('[ADMIN][INVITES]', () => {
       // Nothing hidden past the table's right edge, to be scrolled to.
       expect(await table.evaluate((box) => box.scrollWidth - box.clientWidth)).toBe(0);
     }
+    // On a phone the table scrolls sideways under the row's buttons, pinned in view.
+    await page.setViewportSize({ width: 390, height: 800 });
+    const row = page.getByRole('row', { name: new RegExp(token.slice(0, 8)) });
+    await row.getByRole('checkbox').scrollIntoViewIfNeeded();
+    await expect(row.getByRole('button', { name: /^Αντιγραφή/ })).toBeInViewport({ ratio: 1 });
+    await expect(row.getByRole('button', { name: /^Διαγραφή/ })).toBeInViewport({ ratio: 1 });
   });
 
   test('one link for several accounts, to a chosen role: each registration is approved on its own', async ({

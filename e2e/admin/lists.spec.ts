@@ -169,7 +169,7 @@ test.describe('[ADMIN][LISTS] join dates', () => {
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Ελληνικά' }).click();
     await page.getByLabel('Εγγραφή από', { exact: true }).fill('2026-03-04');
     await expect(page.getByRole('alert')).toHaveText(
-      'Καμία ημέρα ανάμεσα σε αυτές τις ημερομηνίες: τίποτα δεν ταιριάζει.',
+      'Δεν υπάρχει καμία ημέρα ανάμεσα σε αυτές τις ημερομηνίες· δεν θα βρεθεί τίποτα.',
     );
   });
 });

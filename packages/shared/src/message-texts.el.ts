@@ -256,7 +256,7 @@ export const MENU_NAMES_EL: Record<string, string> = {
  * wrote reads as they wrote it, in either language.
  */
 export const ROLE_DESCRIPTIONS_EL: Record<string, string> = {
-  'Every permission, including routes added later.': 'Όλα τα δικαιώματα, και όσων διαδρομών προστεθούν αργότερα.',
+  'Every permission, including routes added later.': 'Όλα τα δικαιώματα, και για διαδρομές που θα προστεθούν αργότερα.',
   'A member: own profile and notifications.': 'Μέλος: το δικό του προφίλ και οι ειδοποιήσεις του.',
   'Visitors who are not signed in.': 'Επισκέπτες που δεν έχουν συνδεθεί.',
 };

@@ -20,5 +20,6 @@ export const dayEnd = (value: string): string => (DAY.test(value) ? localMidnigh
  * Whether no day lies in a range of chosen days: its end before its start, or, where the end is
  * the first day left out ("joined before"), on it.
  */
-export const isEmptyRange = (from: string | undefined, to: string | undefined, endIsLeftOut: boolean): boolean =>
-  Boolean(from && to && DAY.test(from) && DAY.test(to) && (endIsLeftOut ? to <= from : to < from));
+export function isEmptyRange(from: string | undefined, to: string | undefined, { endIsLeftOut = false } = {}) {
+  return Boolean(from && to && DAY.test(from) && DAY.test(to) && (endIsLeftOut ? to <= from : to < from));
+}

@@ -390,11 +390,11 @@ describe("an administrator's reset", () => {
     const member = (await login(await createUser(server))).body.token as string;
     expect((await server.post(`/api/auth/users/${user.id}/mfa/reset`, {}, member)).status).toBe(403);
 
-    const listed = async () => (await server.get(`/api/auth/users/${user.id}`, admin)).body.mfaEnabled;
-    expect(await listed()).toBe(true);
+    const mfaEnabledOf = async () => (await server.get(`/api/auth/users/${user.id}`, admin)).body.mfaEnabled;
+    expect(await mfaEnabledOf()).toBe(true);
     const reset = await server.post(`/api/auth/users/${user.id}/mfa/reset`, {}, admin);
     expect(reset).toMatchObject({ status: 200, body: { message: messages.mfaReset } });
-    expect(await listed()).toBe(false);
+    expect(await mfaEnabledOf()).toBe(false);
     expect(await isSignedIn(token)).toBe(false);
     expect((await login(user)).body.token).toBeTruthy();
 

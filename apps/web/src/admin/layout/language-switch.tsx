@@ -16,14 +16,13 @@ export function LanguageSwitch() {
           key={language}
           type="button"
           aria-pressed={current === language}
-          // Read out as the language's name in its own words, not as the letters of its code.
-          aria-label={LANGUAGE_NAMES[language]}
-          title={LANGUAGE_NAMES[language]}
-          lang={language}
           onClick={() => i18n.changeLanguage(language)}
+          lang={language}
           className={`px-2 py-1 uppercase ${current === language ? 'bg-brand-600 text-white' : 'bg-white text-slate-700'}`}
         >
           {language}
+          {/* Read out with the language's name in its own words, after the code one sees and may say. */}
+          <span className="sr-only"> {LANGUAGE_NAMES[language]}</span>
         </button>
       ))}
     </div>

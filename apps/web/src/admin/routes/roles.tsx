@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { languageOf, localizeMenuName, localizeRoleDescription, type Role } from '@community/shared';
+import { languageOf, localizeMenuName, localizeRoleDescription, type Role, type RoleType } from '@community/shared';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { resourceTexts } from '../../components/resource-list/resource-texts';
 import {
@@ -11,13 +11,21 @@ import { useDeleteRole } from '../../features/roles/api/delete-role';
 import { useRoles } from '../../features/roles/api/get-roles';
 import { RoleForm } from '../../features/roles/components/role-form';
 
+/** The text of each type, one for every type there is. */
+const TYPE_TEXTS: Record<RoleType, string> = {
+  admin: 'roles.types.admin',
+  user: 'roles.types.user',
+  guest: 'roles.types.guest',
+  custom: 'roles.types.custom',
+};
+
 export function RolesRoute() {
   const { t, i18n } = useTranslation();
   // What the product installed reads in the screen's language; what an administrator wrote, as written.
   const language = languageOf(i18n.resolvedLanguage);
   const columns: Column<Role>[] = [
     { header: t('fields.name'), cell: (row) => row.name, sort: 'name' },
-    { header: t('roles.type'), cell: (row) => t(`roles.types.${row.type}`), isShort: true },
+    { header: t('roles.type'), cell: (row) => t(TYPE_TEXTS[row.type]), isShort: true },
     { header: t('fields.description'), cell: (row) => localizeRoleDescription(row.description ?? '', language) },
     { header: t('roles.permissions'), cell: (row) => (row.type === 'admin' ? t('roles.all') : row.permission.length) },
     {

@@ -35,7 +35,9 @@ export function ListFilters({ filters, values, onChange }: Props) {
   const active = filters.filter((filter) => values[filter.name]);
   const rangeError = (end: Extract<ListFilter, { kind: 'date' }>) => {
     const start = filters.find((filter) => filter.name === end.endOf);
-    return start && isEmptyRange(values[start.name], values[end.name], true) ? t('list.emptyRange') : undefined;
+    return start && isEmptyRange(values[start.name], values[end.name], { endIsLeftOut: true })
+      ? t('list.emptyRange')
+      : undefined;
   };
   return (
     <div className="flex flex-col gap-3">

@@ -9,6 +9,7 @@ import type { ListParams } from '../../lib/list-query';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
 import { ConfirmDeleteDialog } from '../ui/confirm-dialog';
+import { PINNED_ACTIONS, UNDER_PINNED_ACTIONS } from './pinned-actions';
 import { IconButton } from '../ui/icon-button';
 import { Modal } from '../ui/modal';
 import { BulkActions, type BulkAction, type UseBulk } from './bulk-actions';
@@ -20,14 +21,10 @@ import { SelectPageBox, SelectRowBox, useRowSelection } from './row-selection';
 import { SortHeader } from './sort-header';
 import { useListUrl } from './use-list-url';
 
-/** `sort` names the field the column sorts by, when the list's API sorts by it. */
 /**
- * The actions column on a phone, where the table scrolls sideways: pinned to the right edge, over
- * the columns scrolling under it, so a row's buttons are in view without scrolling to them.
+ * A column: `sort` names the field it sorts by, when the list's API sorts by it; `isShort` marks a
+ * word or two (a type, a method) kept whole when the columns share too little width.
  */
-const PINNED = 'max-md:sticky max-md:right-0 max-md:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)]';
-
-/** A column; `isShort` for a word or two that never wraps (a type, a method), kept whole when space runs short. */
 export type Column<Row> = { header: string; cell: (row: Row) => ReactNode; sort?: string; isShort?: boolean };
 
 type Texts = {
@@ -209,7 +206,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
           {pagination}
           <div
             aria-busy={isStale}
-            className={`overflow-x-auto rounded-lg border border-slate-200 bg-white transition-opacity ${isStale ? 'opacity-60' : ''}`}
+            className={`${UNDER_PINNED_ACTIONS} rounded-lg border border-slate-200 bg-white transition-opacity ${isStale ? 'opacity-60' : ''}`}
           >
             <table className="min-w-full divide-y divide-slate-200 text-sm">
               <thead className="bg-slate-50 text-left text-slate-700">
@@ -235,7 +232,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                     ),
                   )}
                   {hasActions && (
-                    <th scope="col" className={`px-4 py-2 font-medium ${PINNED} bg-slate-50`}>
+                    <th scope="col" className={`px-4 py-2 font-medium ${PINNED_ACTIONS} bg-slate-50`}>
                       {t('list.actions')}
                     </th>
                   )}
@@ -277,7 +274,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                       ))}
                       {hasActions && (
                         <td
-                          className={`whitespace-nowrap px-4 py-2 ${PINNED} ${selection.isChosen(row._id) ? 'bg-brand-50' : 'bg-white'}`}
+                          className={`whitespace-nowrap px-4 py-2 ${PINNED_ACTIONS} ${selection.isChosen(row._id) ? 'bg-brand-50' : 'bg-white'}`}
                         >
                           {rowActions?.(row)}
                           {renderForm && (

@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 
 const small =
-  'inline-flex items-center gap-1 rounded-md border px-2 py-1 text-xs font-medium disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-brand-600';
+  'inline-flex items-center gap-1 whitespace-nowrap rounded-md border px-2 py-1 text-xs font-medium disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-brand-600';
 
 const looks = {
   /** A bare icon, as Edit in a list row, the menu toggle or a dialog's Close. */

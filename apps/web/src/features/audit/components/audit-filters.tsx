@@ -68,7 +68,7 @@ export function AuditFilters({ filters, onChange, useActorOptions }: Props) {
           onChange={(event) => onChange({ to: event.target.value || undefined })}
           // The To day is taken in whole: only a day before From leaves nothing.
           error={
-            isEmptyRange(filters.from && String(filters.from), filters.to && String(filters.to), false)
+            isEmptyRange(filters.from && String(filters.from), filters.to && String(filters.to))
               ? t('list.emptyRange')
               : undefined
           }

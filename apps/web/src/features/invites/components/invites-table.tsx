@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DELETED_USER, type Invite } from '@community/shared';
 import { BulkActions } from '../../../components/resource-list/bulk-actions';
+import { PINNED_ACTIONS, UNDER_PINNED_ACTIONS } from '../../../components/resource-list/pinned-actions';
 import { ExportButton } from '../../../components/resource-list/export-button';
 import { ListFilters, type ListFilter } from '../../../components/resource-list/list-filters';
 import { PaginationBar } from '../../../components/resource-list/pagination';
@@ -41,25 +42,34 @@ const DEFAULT_SORT = '-createdAt';
 /** A column a header sorts by: created and expires. */
 const SORTED: Record<string, string> = { created: 'createdAt', expires: 'expiresAt' };
 
+const dayAndTimeFormats = new Map<string | undefined, [Intl.DateTimeFormat, Intl.DateTimeFormat]>();
+
+/** A date and time that, in a narrow column, wraps between the two and nowhere else. */
+function DayAndTime({ iso, language }: { iso: string; language: string | undefined }) {
+  let formats = dayAndTimeFormats.get(language);
+  if (!formats) {
+    formats = [
+      new Intl.DateTimeFormat(language, { dateStyle: 'medium' }),
+      new Intl.DateTimeFormat(language, { timeStyle: 'short' }),
+    ];
+    dayAndTimeFormats.set(language, formats);
+  }
+  const at = new Date(iso);
+  return (
+    <>
+      <span className="whitespace-nowrap">{formats[0].format(at)},</span>{' '}
+      <span className="whitespace-nowrap">{formats[1].format(at)}</span>
+    </>
+  );
+}
+
 /**
  * 'Existing invites': each invite in its state with the actions that state allows, paged 25 at a
  * time, sorted by a header and filtered by status (both in the URL); chosen invites are revoked
  * or deleted at once.
  */
-/** A date and time that, in a narrow column, wraps between the two and nowhere else. */
-function DayAndTime({ text }: { text: string }) {
-  const comma = text.lastIndexOf(', ');
-  if (comma < 0) return <span className="whitespace-nowrap">{text}</span>;
-  return (
-    <>
-      <span className="whitespace-nowrap">{text.slice(0, comma + 1)}</span>{' '}
-      <span className="whitespace-nowrap">{text.slice(comma + 2)}</span>
-    </>
-  );
-}
-
 export function InvitesTable({ formatDate }: { formatDate: (iso: string) => string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const url = useListUrl(['status']);
   const { page, sort } = url;
   const [deleting, setDeleting] = useState<Invite | null>(null);
@@ -135,7 +145,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
       {list.isError ? (
         <Alert tone="error">{t('invites.loadError')}</Alert>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <div className={`${UNDER_PINNED_ACTIONS} rounded-lg border border-slate-200 bg-white`}>
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-slate-700">
               <tr>
@@ -152,7 +162,11 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                       onSort={(next) => url.update({ sort: next === DEFAULT_SORT ? undefined : next })}
                     />
                   ) : (
-                    <th key={column} scope="col" className="whitespace-nowrap px-2.5 py-2 font-medium">
+                    <th
+                      key={column}
+                      scope="col"
+                      className={`whitespace-nowrap px-2.5 py-2 font-medium ${column === 'actions' ? `${PINNED_ACTIONS} bg-slate-50` : ''}`}
+                    >
                       {t(`invites.columns.${column}`)}
                     </th>
                   ),
@@ -177,20 +191,19 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
               {rows.map((invite) => {
                 const view = inviteStatusView(invite);
                 const isBusy = busyId === invite._id;
+                const tone = selection.isChosen(invite._id)
+                  ? 'bg-brand-50'
+                  : view === 'expired'
+                    ? 'bg-red-50'
+                    : undefined;
                 return (
-                  <tr
-                    key={invite._id}
-                    className={
-                      selection.isChosen(invite._id) ? 'bg-brand-50' : view === 'expired' ? 'bg-red-50' : undefined
-                    }
-                  >
+                  <tr key={invite._id} className={tone}>
                     <td className="px-2.5 py-2 align-top">
                       <SelectRowBox selection={selection} id={invite._id} label={labelOf(invite)} />
                     </td>
                     <td className="px-2.5 py-2">
-                      <DayAndTime text={formatDate(invite.createdAt)} />
+                      <DayAndTime iso={invite.createdAt} language={i18n.resolvedLanguage} />
                     </td>
-                    {/* Broken after the address's @ when narrow, never inside a word. */}
                     <td className="min-w-40 px-2.5 py-2 break-words">
                       {invite.email === DELETED_USER ? (
                         t('audit.deletedUser')
@@ -238,7 +251,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                       {invite.token.slice(0, 8)}…
                     </td>
                     <td className="px-2.5 py-2">
-                      <DayAndTime text={formatDate(invite.expiresAt)} />
+                      <DayAndTime iso={invite.expiresAt} language={i18n.resolvedLanguage} />
                     </td>
                     <td className="px-2.5 py-2">
                       <InviteStatusBadge
@@ -257,7 +270,8 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                         {t('invites.open')}
                       </a>
                     </td>
-                    <td className="min-w-60 px-2.5 py-2">
+                    {/* Two buttons a line on a wide screen; one a line, pinned, on a phone. */}
+                    <td className={`px-2.5 py-2 md:min-w-60 ${PINNED_ACTIONS} ${tone ?? 'bg-white'}`}>
                       <div className="flex flex-wrap gap-2">
                         {view === 'submitted' ? (
                           <DecisionButtons
