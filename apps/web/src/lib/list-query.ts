@@ -11,21 +11,26 @@ const LIST_STALE_MS = 15_000;
  */
 export type ListParams = { page?: number; q?: string; limit?: number; sort?: string; filters?: Record<string, string> };
 
-/** The params in the query string the list routes read; a day filter is the person's own day. */
+/** The list's filters, each day among them the person's own day. */
+function setFilters(search: URLSearchParams, filters: Record<string, string>) {
+  for (const [name, value] of Object.entries(filters)) if (value) search.set(name, dayStart(value));
+}
+
+/** The params in the query string the list routes read. */
 export function listSearch({ page, q, limit = DEFAULT_PAGE_SIZE, sort, filters = {} }: ListParams): string {
   const search = new URLSearchParams();
   if (page !== undefined) search.set('page', String(page));
   search.set('limit', String(limit));
   if (q) search.set('q', q);
   if (sort) search.set('sort', sort);
-  for (const [name, value] of Object.entries(filters)) if (value) search.set(name, dayStart(value));
+  setFilters(search, filters);
   return search.toString();
 }
 
 /** The same, without paging: what an export of the list is asked with. */
 export function exportSearch({ q, sort, filters = {} }: ListParams): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (value) search.set(name, dayStart(value));
+  setFilters(search, filters);
   if (q) search.set('q', q);
   if (sort) search.set('sort', sort);
   return search.toString();

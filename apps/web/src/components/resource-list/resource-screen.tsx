@@ -209,8 +209,8 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
             className={`${UNDER_PINNED_ACTIONS} rounded-lg border border-slate-200 bg-white transition-opacity ${isStale ? 'opacity-60' : ''}`}
           >
             <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left text-slate-700">
-                <tr>
+              <thead className="text-left text-slate-700">
+                <tr className="bg-slate-50">
                   {bulk && (
                     <th scope="col" className="w-10 px-4 py-2">
                       <SelectPageBox selection={selection} />
@@ -232,7 +232,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                     ),
                   )}
                   {hasActions && (
-                    <th scope="col" className={`px-4 py-2 font-medium ${PINNED_ACTIONS} bg-slate-50`}>
+                    <th scope="col" className={`px-4 py-2 font-medium ${PINNED_ACTIONS}`}>
                       {t('list.actions')}
                     </th>
                   )}
@@ -256,7 +256,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                 {rows.map((row) => {
                   const isDeleting = remove?.isPending === true && remove.variables === row._id;
                   return (
-                    <tr key={row._id} className={selection.isChosen(row._id) ? 'bg-brand-50' : undefined}>
+                    <tr key={row._id} className={selection.isChosen(row._id) ? 'bg-brand-50' : 'bg-white'}>
                       {bulk && (
                         <td className="px-4 py-2 align-top">
                           <SelectRowBox selection={selection} id={row._id} label={rowName(row)} isDisabled={isStale} />
@@ -273,9 +273,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                         </td>
                       ))}
                       {hasActions && (
-                        <td
-                          className={`whitespace-nowrap px-4 py-2 ${PINNED_ACTIONS} ${selection.isChosen(row._id) ? 'bg-brand-50' : 'bg-white'}`}
-                        >
+                        <td className={`whitespace-nowrap px-4 py-2 ${PINNED_ACTIONS}`}>
                           {rowActions?.(row)}
                           {renderForm && (
                             <>

@@ -147,8 +147,8 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
       ) : (
         <div className={`${UNDER_PINNED_ACTIONS} rounded-lg border border-slate-200 bg-white`}>
           <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-slate-700">
-              <tr>
+            <thead className="text-left text-slate-700">
+              <tr className="bg-slate-50">
                 <th scope="col" className="w-8 px-2.5 py-2">
                   <SelectPageBox selection={selection} />
                 </th>
@@ -165,7 +165,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                     <th
                       key={column}
                       scope="col"
-                      className={`whitespace-nowrap px-2.5 py-2 font-medium ${column === 'actions' ? `${PINNED_ACTIONS} bg-slate-50` : ''}`}
+                      className={`whitespace-nowrap px-2.5 py-2 font-medium ${column === 'actions' ? PINNED_ACTIONS : ''}`}
                     >
                       {t(`invites.columns.${column}`)}
                     </th>
@@ -191,13 +191,13 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
               {rows.map((invite) => {
                 const view = inviteStatusView(invite);
                 const isBusy = busyId === invite._id;
-                const tone = selection.isChosen(invite._id)
-                  ? 'bg-brand-50'
-                  : view === 'expired'
-                    ? 'bg-red-50'
-                    : undefined;
                 return (
-                  <tr key={invite._id} className={tone}>
+                  <tr
+                    key={invite._id}
+                    className={
+                      selection.isChosen(invite._id) ? 'bg-brand-50' : view === 'expired' ? 'bg-red-50' : 'bg-white'
+                    }
+                  >
                     <td className="px-2.5 py-2 align-top">
                       <SelectRowBox selection={selection} id={invite._id} label={labelOf(invite)} />
                     </td>
@@ -271,7 +271,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                       </a>
                     </td>
                     {/* Two buttons a line on a wide screen; one a line, pinned, on a phone. */}
-                    <td className={`px-2.5 py-2 md:min-w-60 ${PINNED_ACTIONS} ${tone ?? 'bg-white'}`}>
+                    <td className={`px-2.5 py-2 md:min-w-60 ${PINNED_ACTIONS}`}>
                       <div className="flex flex-wrap gap-2">
                         {view === 'submitted' ? (
                           <DecisionButtons
