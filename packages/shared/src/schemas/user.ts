@@ -14,8 +14,11 @@ export const userSchema = z.object({
   avatarUrl: z.string().nullable(),
   confirmed: z.boolean(),
   blocked: z.boolean(),
-  /** Whether the person signs in with a second factor (an authenticator app or a passkey). */
-  mfaEnabled: z.boolean(),
+  /**
+   * Whether the person signs in with a second factor (an authenticator app or a passkey); told
+   * only to those who may reset it.
+   */
+  mfaEnabled: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -406,6 +406,34 @@ describe("an administrator's reset", () => {
     const plain = await createUser(server);
     expect((await server.post(`/api/auth/users/${plain.id}/mfa/reset`, {}, helperToken)).status).toBe(200);
   });
+
+  it('who uses a second factor is told only to those who may reset it', async () => {
+    const { user } = await enrolTotp();
+    const stamp = Date.now();
+    const readers = await createRoleWith(
+      server,
+      `User readers ${stamp}`,
+      'GET /api/auth/users',
+      'GET /api/auth/users/:id',
+    );
+    const resetters = await createRoleWith(
+      server,
+      `User resetters ${stamp}`,
+      'GET /api/auth/users',
+      'GET /api/auth/users/:id',
+      'POST /api/auth/users/:id/mfa/reset',
+    );
+    const reader = (await login(await createUser(server, { roleIds: [readers] }))).body.token as string;
+    const resetter = (await login(await createUser(server, { roleIds: [resetters] }))).body.token as string;
+    const listed = async (token: string) =>
+      (await server.get(`/api/auth/users?q=${encodeURIComponent(user.email)}`, token)).body.data[0];
+
+    expect(await listed(reader)).toMatchObject({ _id: user.id, email: user.email });
+    expect(await listed(reader)).not.toHaveProperty('mfaEnabled');
+    expect((await server.get(`/api/auth/users/${user.id}`, reader)).body).not.toHaveProperty('mfaEnabled');
+    expect(await listed(resetter)).toMatchObject({ _id: user.id, mfaEnabled: true });
+    expect((await server.get(`/api/auth/users/${user.id}`, resetter)).body).toMatchObject({ mfaEnabled: true });
+  });
 });
 
 describe('MFA_REQUIRED_FOR_ADMINS', () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiRoutes,
@@ -13,20 +13,28 @@ import {
   userFiltersSchema,
   userListQuerySchema,
   userSchema,
+  type User,
 } from '@community/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { csvStream, sendCsv } from '../../lib/csv.js';
 import { AppError } from '../../lib/app-error.js';
 import { contextOf, signedInContextOf } from '../../lib/request-context.js';
+import { currentUser } from '../../plugins/access.js';
 import { findUserById, listUsers } from './users.queries.js';
 import { createUser, deleteUser, updateUser } from './users.service.js';
 import { applyUserBulk } from './users-bulk.service.js';
 import { exportUsers, USERS_CSV_HEADER, userCsvCells } from './user-export.js';
 
-export function registerUserRoutes(app: FastifyInstance, { db, mail }: AppDeps) {
+export function registerUserRoutes(app: FastifyInstance, { db, mail, access }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
+
+  /** Who uses a second factor is told only to those who may reset it: to others it is no business of theirs. */
+  async function shownTo(request: FastifyRequest): Promise<(user: User) => User> {
+    const mayReset = await access.mayCall(currentUser(request), 'POST', `${apiRoutes.users}/:id/mfa/reset`);
+    return mayReset ? (user) => user : ({ mfaEnabled: _, ...user }) => user;
+  }
 
   r.get(
     apiRoutes.users,
@@ -40,7 +48,10 @@ export function registerUserRoutes(app: FastifyInstance, { db, mail }: AppDeps) 
         response: { 200: listResponseSchema(userSchema) },
       },
     },
-    (request) => listUsers(db, request.query),
+    async (request) => {
+      const [page, shown] = await Promise.all([listUsers(db, request.query), shownTo(request)]);
+      return { ...page, data: page.data.map(shown) };
+    },
   );
 
   r.get(
@@ -79,9 +90,9 @@ export function registerUserRoutes(app: FastifyInstance, { db, mail }: AppDeps) 
     `${apiRoutes.users}/:id`,
     { schema: { summary: 'Get user', tags, params: idParamsSchema, response: { 200: userSchema } } },
     async (request) => {
-      const user = await findUserById(db, request.params.id);
+      const [user, shown] = await Promise.all([findUserById(db, request.params.id), shownTo(request)]);
       if (!user) throw new AppError('not_found', messages.notFound('User'));
-      return user;
+      return shown(user);
     },
   );
 
@@ -91,7 +102,10 @@ export function registerUserRoutes(app: FastifyInstance, { db, mail }: AppDeps) 
       config: { errors: [409] },
       schema: { summary: 'Create user', tags, body: createUserBodySchema, response: { 201: userSchema } },
     },
-    async (request, reply) => reply.code(201).send(await createUser(db, contextOf(request), request.body)),
+    async (request, reply) => {
+      const user = await createUser(db, contextOf(request), request.body);
+      return reply.code(201).send((await shownTo(request))(user));
+    },
   );
 
   r.put(
@@ -106,7 +120,10 @@ export function registerUserRoutes(app: FastifyInstance, { db, mail }: AppDeps) 
         response: { 200: userSchema },
       },
     },
-    (request) => updateUser({ db, mail }, signedInContextOf(request), request.params.id, request.body),
+    async (request) => {
+      const user = await updateUser({ db, mail }, signedInContextOf(request), request.params.id, request.body);
+      return (await shownTo(request))(user);
+    },
   );
 
   r.delete(
