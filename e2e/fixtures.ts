@@ -231,22 +231,34 @@ async function startChannelPage() {
   };
 }
 
-/** Creates a member through the API as the administrator, for tests that need one. */
-export async function createMember(baseURL: string, overrides: { email: string; password?: string; name?: string }) {
+/** A token of whoever signs in with these, through the API. */
+export async function tokenOf(baseURL: string, email: string, password: string): Promise<string> {
   const login = await fetch(`${baseURL}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+    body: JSON.stringify({ email, password }),
   });
-  const { token } = (await login.json()) as { token: string };
-  const created = await fetch(`${baseURL}/api/auth/users`, {
-    method: 'POST',
+  if (!login.ok) throw new Error(`sign-in of ${email}: ${login.status} ${await login.text()}`);
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** One API call with a token; its answer, or an error naming the call and what it answered. */
+export async function callApi(baseURL: string, token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${baseURL}${path}`, {
+    method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      name: overrides.name ?? 'E2E Member',
-      password: overrides.password ?? 'member-password',
-      email: overrides.email,
-    }),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (created.status !== 201) throw new Error(await created.text());
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** Creates a member through the API as the administrator, for tests that need one; the member as answered. */
+export async function createMember(baseURL: string, overrides: { email: string; password?: string; name?: string }) {
+  const token = await tokenOf(baseURL, ADMIN.email, ADMIN.password);
+  return callApi(baseURL, token, 'POST', '/api/auth/users', {
+    name: overrides.name ?? 'E2E Member',
+    password: overrides.password ?? 'member-password',
+    email: overrides.email,
+  }) as Promise<{ _id: string }>;
 }

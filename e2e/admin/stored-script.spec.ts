@@ -1,20 +1,10 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, test } from '../fixtures';
+import { ADMIN, callApi as api, expect, test, tokenOf } from '../fixtures';
 import { signInAs } from './session';
 
 /** Markup that runs script if any screen ever renders data as HTML. */
 const PAYLOAD = `<img src=x onerror="window.__stored_script_ran=1">`;
 const SCRIPT = `<script>window.__stored_script_ran=1</script>`;
-
-async function api(baseURL: string, token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseURL}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 /** Fails the test on any dialog, and answers whether the payload ran. */
 function watch(page: Page) {
@@ -44,12 +34,7 @@ test.describe('[SECURITY] stored script', () => {
   });
 
   test('every text field a screen shows renders as text', async ({ page, app }) => {
-    const login = await fetch(`${app.baseURL}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
     const tag = Date.now();
     const name = `${PAYLOAD} ${tag}`;
     const user = await api(app.baseURL, token, 'POST', '/api/auth/users', {
@@ -76,12 +61,7 @@ test.describe('[SECURITY] stored script', () => {
     });
     await api(app.baseURL, token, 'POST', '/api/auth/user-roles', { user: user._id, role: role._id });
     // The member's own profile, and a contact message that reaches the admin's notifications.
-    const member = await fetch(`${app.baseURL}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `xss-${tag}@e2e.test`, password: 'xss-password' }),
-    });
-    const memberToken = ((await member.json()) as { token: string }).token;
+    const memberToken = await tokenOf(app.baseURL, `xss-${tag}@e2e.test`, 'xss-password');
     await api(app.baseURL, memberToken, 'POST', '/api/auth/my-profile', {
       name,
       address: SCRIPT,

@@ -7,6 +7,8 @@ export const apiRoutes = {
   google: '/api/auth/google',
   userCategories: '/api/auth/user-categories',
   reinitiatePermissions: '/api/auth/reinitiate-permissions/',
+  /** What the signed-in person may call, so screens offer only what the server will do. */
+  myPermissions: '/api/auth/my-permissions',
   myProfile: '/api/auth/my-profile',
   myData: '/api/auth/my-data',
   deleteMyAccount: '/api/auth/my-account/delete',

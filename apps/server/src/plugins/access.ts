@@ -61,6 +61,8 @@ export type AccessControl = {
   routes: RegisteredRoute[];
   /** Whether this signed-in person may call a permission-governed route: what a screen may show them. */
   mayCall(user: AuthUser, method: string, route: string): Promise<boolean>;
+  /** Every permission-governed route this person may call, as "METHOD pattern". */
+  callableBy(user: AuthUser): Promise<string[]>;
 };
 
 export function registerAccessControl(
@@ -69,6 +71,7 @@ export function registerAccessControl(
 ): AccessControl {
   const { db, tokens, mfaRequiredForAdmins } = deps;
   const routes: RegisteredRoute[] = [];
+  const adminOnlyRoutes = new Set<string>();
 
   app.decorateRequest('user', null);
 
@@ -77,6 +80,7 @@ export function registerAccessControl(
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (!GOVERNED_METHODS.has(method)) continue;
+      if (route.config?.adminOnly) adminOnlyRoutes.add(`${method} ${route.url}`);
       routes.push({
         method,
         route: route.url,
@@ -164,6 +168,7 @@ export function registerAccessControl(
 
   async function mayCall(user: AuthUser, method: string, route: string): Promise<boolean> {
     if (user.isAdmin) return !(mfaRequiredForAdmins && !user.mfaEnabled);
+    if (adminOnlyRoutes.has(`${method} ${route}`)) return false;
     const permission = (await readPermissionsByRoute(db)).get(`${method} ${route}`);
     if (!permission) return false;
     if (!permission.auth) return true;
@@ -171,7 +176,13 @@ export function registerAccessControl(
     return holdsPermission(row?.role_ids ?? [], permission.id);
   }
 
-  return { routes, mayCall };
+  async function callableBy(user: AuthUser): Promise<string[]> {
+    const keys = routes.map(({ method, route }) => `${method} ${route}`);
+    const allowed = await Promise.all(routes.map(({ method, route }) => mayCall(user, method, route)));
+    return keys.filter((_, index) => allowed[index]);
+  }
+
+  return { routes, mayCall, callableBy };
 }
 
 /** For handlers behind a guard: the hook has already refused anonymous callers. */

@@ -31,6 +31,10 @@ export type UpdatePermissionBody = CreatePermissionBody;
 
 export const reinitiatePermissionsResponseSchema = z.object({ createdCount: z.number().int() });
 
+/** The routes the signed-in person may call, each as "METHOD pattern" ("DELETE /api/auth/users/:id"). */
+export const myPermissionsResponseSchema = z.object({ permissions: z.array(z.string()) });
+export type MyPermissions = z.infer<typeof myPermissionsResponseSchema>;
+
 export const PERMISSION_SORT_FIELDS = ['name', 'route', 'method'] as const;
 /** Permissions by route unless `sort` says otherwise; q matches the name or the route. */
 export const permissionListQuerySchema = listQuerySchema.extend({ sort: sortParam(PERMISSION_SORT_FIELDS, 'route') });

@@ -8,6 +8,7 @@ import {
   permissionListQuerySchema,
   listResponseSchema,
   messages,
+  myPermissionsResponseSchema,
   permissionSchema,
   reinitiatePermissionsResponseSchema,
   updatePermissionBodySchema,
@@ -15,6 +16,7 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { contextOf } from '../../lib/request-context.js';
+import { currentUser } from '../../plugins/access.js';
 import { findPermissionById, listPermissions } from './permissions.queries.js';
 import { createPermission, deletePermission, reinitiatePermissions, updatePermission } from './permissions.service.js';
 
@@ -41,6 +43,21 @@ export function registerPermissionRoutes(app: FastifyInstance, { db, access }: A
       },
     },
     (request) => listPermissions(db, request.query),
+  );
+
+  r.get(
+    apiRoutes.myPermissions,
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        summary: 'What I may call',
+        description:
+          'Every permission-governed route the caller may call now, as "METHOD pattern": screens offer only these. The server checks each call regardless.',
+        tags,
+        response: { 200: myPermissionsResponseSchema },
+      },
+    },
+    async (request) => ({ permissions: await access.callableBy(currentUser(request)) }),
   );
 
   r.get(

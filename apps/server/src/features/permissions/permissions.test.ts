@@ -174,3 +174,37 @@ describe('GET /api/auth/permissions?sort=', () => {
     expect((await server.get('/api/auth/permissions?sort=auth', admin)).status).toBe(400);
   });
 });
+
+describe('GET /api/auth/my-permissions', () => {
+  it('names what the caller may call: every route for an administrator, a role’s grants for others', async () => {
+    const every = server.deps.access.routes.map(({ method, route }) => `${method} ${route}`);
+    const mine = await server.get('/api/auth/my-permissions', admin);
+    expect(mine.status).toBe(200);
+    expect([...mine.body.permissions].sort()).toEqual([...every].sort());
+
+    const role = await createRoleWith(
+      server,
+      `Readers ${Date.now()}`,
+      'GET /api/auth/users',
+      // Permission rows are the administrators' alone, whatever a role holds.
+      'PUT /api/auth/permissions/:id',
+    );
+    const { token } = await createSignedInUser(server, { roleIds: [role] });
+    const theirs = (await server.get('/api/auth/my-permissions', token)).body.permissions as string[];
+    expect(theirs).toContain('GET /api/auth/users');
+    expect(theirs).not.toContain('DELETE /api/auth/users/:id');
+    expect(theirs).not.toContain('PUT /api/auth/permissions/:id');
+    expect((await server.put(`/api/auth/permissions/${crypto.randomUUID()}`, body(), token)).status).toBe(403);
+    // Routes open to everyone are callable by anyone signed in.
+    const open = (await permissionIds(server, 'DELETE /api/auth/users/:id'))[0]!;
+    await server.deps.db.update(permissions).set({ auth: false }).where(eq(permissions.id, open));
+    try {
+      expect((await server.get('/api/auth/my-permissions', token)).body.permissions).toContain(
+        'DELETE /api/auth/users/:id',
+      );
+    } finally {
+      await server.deps.db.update(permissions).set({ auth: true }).where(eq(permissions.id, open));
+    }
+    expect((await server.get('/api/auth/my-permissions')).status).toBe(401);
+  });
+});

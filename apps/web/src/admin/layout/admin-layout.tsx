@@ -18,12 +18,15 @@ import { AccountMenu } from './account-menu';
 import { AdminMenu, ViewMenu } from './admin-menu';
 import { LanguageSwitch } from './language-switch';
 import { useFreshUser } from './use-fresh-user';
+import { useMay } from '../use-rights';
 
 export function AdminLayout() {
   const { t } = useTranslation();
   const { userInfo, userRole } = useAuth();
   const { pathname } = useLocation();
   useFreshUser(userInfo !== null);
+  // What the person may call is asked beside the menu, so a screen knows its buttons when it draws.
+  useMay();
   // The community's own name (SITE_NAME), as its public site and its mails say it.
   const siteName = useSiteConfig().data?.site.name ?? t('public.siteName');
   // Where the policy asks it, an administrator without a second factor may do nothing else until

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { apiRoutes } from '@community/shared';
 import type { ClientPermission } from '@community/shared';
+import { useListRights } from '../use-rights';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { resourceTexts } from '../../components/resource-list/resource-texts';
 import { ClientPermissionForm } from '../../features/client-permissions/components/client-permission-form';
@@ -8,6 +10,7 @@ import { useClientPermissions } from '../../features/client-permissions/api/get-
 
 export function ClientPermissionsRoute() {
   const { t } = useTranslation();
+  const rights = useListRights(apiRoutes.clientPermissions);
   const columns: Column<ClientPermission>[] = [
     { header: t('fields.name'), cell: (row) => row.name },
     { header: t('fields.menu'), cell: (row) => row.menu },
@@ -18,6 +21,7 @@ export function ClientPermissionsRoute() {
   return (
     <ResourceScreen<ClientPermission>
       useList={useClientPermissions}
+      rights={rights}
       useDelete={useDeleteClientPermission}
       columns={columns}
       rowName={(row) => row.name}

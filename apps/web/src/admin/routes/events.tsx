@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EVENT_STATUSES, EVENT_WHEN, type EventRecord } from '@community/shared';
+import { EVENT_STATUSES, EVENT_WHEN, type EventRecord, apiRoutes } from '@community/shared';
 import type { ListFilter } from '../../components/resource-list/list-filters';
+import { useListRights } from '../use-rights';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { resourceTexts } from '../../components/resource-list/resource-texts';
 import { Modal } from '../../components/ui/modal';
@@ -14,6 +15,7 @@ import { formatEventWhen } from '../../features/events/event-time';
 
 export function EventsRoute() {
   const { t, i18n } = useTranslation();
+  const rights = useListRights(apiRoutes.events);
   // A duplicate opens at once, so the copy's date or title can be changed before it is published.
   const [copy, setCopy] = useState<EventRecord | null>(null);
   const columns: Column<EventRecord>[] = [
@@ -49,6 +51,7 @@ export function EventsRoute() {
     <>
       <ResourceScreen<EventRecord>
         useList={useEvents}
+        rights={rights}
         useDelete={useDeleteEvent}
         deleteText={(event) => t('events.deleteText', { title: event.title })}
         filters={filters}

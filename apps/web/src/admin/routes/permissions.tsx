@@ -1,8 +1,10 @@
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiRoutes } from '@community/shared';
 import type { Permission } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
+import { useListRights, useMay } from '../use-rights';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { resourceTexts } from '../../components/resource-list/resource-texts';
 import { Button } from '../../components/ui/button';
@@ -14,6 +16,8 @@ import { getErrorMessage } from '../../lib/api-client';
 
 export function PermissionsRoute() {
   const { t } = useTranslation();
+  const rights = useListRights(apiRoutes.permissions);
+  const maySync = useMay()('POST', apiRoutes.reinitiatePermissions);
   const [outcome, setOutcome] = useState<{ tone: 'error' | 'success'; text: string }>();
   const sync = useReinitiatePermissions({
     mutationConfig: {
@@ -33,6 +37,7 @@ export function PermissionsRoute() {
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
       <ResourceScreen<Permission>
         useList={usePermissions}
+        rights={rights}
         useDelete={useDeletePermission}
         defaultSort="route"
         columns={columns}
@@ -40,10 +45,12 @@ export function PermissionsRoute() {
         texts={resourceTexts(t, 'permissions')}
         renderForm={(props) => <PermissionForm {...props} />}
         actions={
-          <Button variant="secondary" isBusy={sync.isPending} onClick={() => sync.mutate()}>
-            <RefreshCw className="size-4" aria-hidden />
-            {t('permissions.reinitiate')}
-          </Button>
+          maySync && (
+            <Button variant="secondary" isBusy={sync.isPending} onClick={() => sync.mutate()}>
+              <RefreshCw className="size-4" aria-hidden />
+              {t('permissions.reinitiate')}
+            </Button>
+          )
         }
       />
     </div>

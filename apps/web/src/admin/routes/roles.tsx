@@ -1,5 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { languageOf, localizeMenuName, localizeRoleDescription, type Role, type RoleType } from '@community/shared';
+import {
+  languageOf,
+  localizeMenuName,
+  localizeRoleDescription,
+  type Role,
+  type RoleType,
+  apiRoutes,
+} from '@community/shared';
+import { useListRights } from '../use-rights';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { resourceTexts } from '../../components/resource-list/resource-texts';
 import {
@@ -21,6 +29,7 @@ const TYPE_TEXTS: Record<RoleType, string> = {
 
 export function RolesRoute() {
   const { t, i18n } = useTranslation();
+  const rights = useListRights(apiRoutes.roles);
   // What the product installed reads in the screen's language; what an administrator wrote, as written.
   const language = languageOf(i18n.resolvedLanguage);
   const columns: Column<Role>[] = [
@@ -36,6 +45,7 @@ export function RolesRoute() {
   return (
     <ResourceScreen<Role>
       useList={useRoles}
+      rights={rights}
       useDelete={useDeleteRole}
       defaultSort="name"
       columns={columns}

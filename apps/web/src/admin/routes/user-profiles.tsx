@@ -1,6 +1,8 @@
 import { UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { apiRoutes } from '@community/shared';
 import type { Profile } from '@community/shared';
+import { useListRights } from '../use-rights';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { resourceTexts } from '../../components/resource-list/resource-texts';
 import { useExportProfiles } from '../../features/profiles/api/export-profiles';
@@ -9,6 +11,7 @@ import { useProfiles } from '../../features/profiles/api/get-profiles';
 /** Read-only: profiles are each member's own to edit. */
 export function UserProfilesRoute() {
   const { t } = useTranslation();
+  const rights = useListRights(apiRoutes.userProfiles);
   const columns: Column<Profile>[] = [
     {
       header: t('profiles.image'),
@@ -27,6 +30,7 @@ export function UserProfilesRoute() {
   return (
     <ResourceScreen<Profile>
       useList={useProfiles}
+      rights={rights}
       columns={columns}
       rowName={(row) => row.name}
       texts={resourceTexts(t, 'profiles')}

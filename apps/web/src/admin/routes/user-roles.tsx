@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { apiRoutes } from '@community/shared';
 import type { UserRole } from '@community/shared';
+import { useListRights } from '../use-rights';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { resourceTexts } from '../../components/resource-list/resource-texts';
 import { useRoleOptions } from '../../features/roles/api/search-roles';
@@ -10,6 +12,7 @@ import { useActiveUserOptions } from '../../features/users/api/search-users';
 
 export function UserRolesRoute() {
   const { t } = useTranslation();
+  const rights = useListRights(apiRoutes.userRoles);
   const columns: Column<UserRole>[] = [
     { header: t('userRoles.user'), cell: (row) => `${row.user.name} <${row.user.email}>` },
     { header: t('userRoles.role'), cell: (row) => row.role.name },
@@ -17,6 +20,7 @@ export function UserRolesRoute() {
   return (
     <ResourceScreen<UserRole>
       useList={useUserRoles}
+      rights={rights}
       useDelete={useDeleteUserRole}
       columns={columns}
       rowName={(row) => `${row.user.name} (${row.role.name})`}

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { User } from '@community/shared';
-import { MAX_PAGE_SIZE } from '@community/shared';
+import { MAX_PAGE_SIZE, apiRoutes } from '@community/shared';
 import type { BulkAction } from '../../components/resource-list/bulk-actions';
 import type { ListFilter } from '../../components/resource-list/list-filters';
+import { useListRights, useMay } from '../use-rights';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { useRoleChoices } from '../../features/roles/api/get-roles';
 import { useBulkUsers } from '../../features/users/api/bulk-users';
@@ -33,6 +34,12 @@ function Flag({ isOn, isWell, label }: { isOn: boolean; isWell: boolean; label: 
 
 export function UsersRoute() {
   const { t, i18n } = useTranslation();
+  const rights = useListRights(apiRoutes.users);
+  const may = useMay();
+  const maySeeSessions = may('GET', `${apiRoutes.users}/:id/sessions`);
+  const mayEndSessions = may('POST', `${apiRoutes.users}/:id/sessions/revoke`);
+  const mayReset = may('POST', `${apiRoutes.users}/:id/mfa/reset`);
+  const mayExportData = may('GET', `${apiRoutes.users}/:id/data`);
   const [sessionsOf, setSessionsOf] = useState<User | null>(null);
   const [resetOf, setResetOf] = useState<User | null>(null);
   const resetMfa = useResetUserMfa();
@@ -70,10 +77,12 @@ export function UsersRoute() {
       ),
     },
   ];
+  // Roles are named from their own list: without the right to read it there is nothing to choose from.
+  const mayReadRoles = may('GET', apiRoutes.roles);
   const filters: ListFilter[] = [
     { name: 'confirmed', label: t('users.confirmed'), kind: 'boolean' },
     { name: 'blocked', label: t('users.blocked'), kind: 'boolean' },
-    { name: 'role', label: t('users.role'), kind: 'choice', options: roleOptions },
+    ...(mayReadRoles ? [{ name: 'role', label: t('users.role'), kind: 'choice', options: roleOptions } as const] : []),
     { name: 'joinedFrom', label: t('users.joinedFrom'), kind: 'date' },
     { name: 'joinedTo', label: t('users.joinedBefore'), kind: 'date', endOf: 'joinedFrom' },
   ];
@@ -95,6 +104,7 @@ export function UsersRoute() {
     <>
       <ResourceScreen<User>
         useList={useUsers}
+        rights={rights}
         useDelete={useDeleteUser}
         defaultSort="-createdAt"
         filters={filters}
@@ -104,41 +114,50 @@ export function UsersRoute() {
         columns={columns}
         texts={resourceTexts(t, 'users')}
         renderForm={(props) => <UserForm {...props} />}
-        rowActions={(user) => (
-          <>
-            <IconButton
-              icon={<MonitorSmartphone className="size-4" aria-hidden />}
-              onClick={() => setSessionsOf(user)}
-              aria-label={t('sessions.ofUser', { name: user.name })}
-              title={t('sessions.ofUser', { name: user.name })}
-            />
-            {user.mfaEnabled ? (
-              <IconButton
-                icon={<ShieldOff className="size-4" aria-hidden />}
-                onClick={() => setResetOf(user)}
-                isBusy={resetMfa.isPending && resetMfa.variables === user._id}
-                aria-label={t('users.mfaReset', { name: user.name })}
-                title={t('users.mfaReset', { name: user.name })}
-              />
-            ) : (
-              // Nothing to reset: the space keeps the buttons of every row in one column.
-              <span className="inline-block size-6 align-middle" aria-hidden />
-            )}
-            <IconButton
-              icon={<FileDown className="size-4" aria-hidden />}
-              onClick={() =>
-                exportData.mutate(user._id, {
-                  onError: (error) => toast.error(getErrorMessage(error, t('privacy.downloadError'))),
-                })
-              }
-              isBusy={exportData.isPending && exportData.variables === user._id}
-              aria-label={t('users.exportData', { name: user.name })}
-              title={t('users.exportData', { name: user.name })}
-            />
-          </>
-        )}
+        rowActions={
+          maySeeSessions || mayReset || mayExportData
+            ? (user) => (
+                <>
+                  {maySeeSessions && (
+                    <IconButton
+                      icon={<MonitorSmartphone className="size-4" aria-hidden />}
+                      onClick={() => setSessionsOf(user)}
+                      aria-label={t('sessions.ofUser', { name: user.name })}
+                      title={t('sessions.ofUser', { name: user.name })}
+                    />
+                  )}
+                  {mayReset &&
+                    (user.mfaEnabled ? (
+                      <IconButton
+                        icon={<ShieldOff className="size-4" aria-hidden />}
+                        onClick={() => setResetOf(user)}
+                        isBusy={resetMfa.isPending && resetMfa.variables === user._id}
+                        aria-label={t('users.mfaReset', { name: user.name })}
+                        title={t('users.mfaReset', { name: user.name })}
+                      />
+                    ) : (
+                      // Nothing to reset: the space keeps the buttons of every row in one column.
+                      <span className="inline-block size-6 align-middle" aria-hidden />
+                    ))}
+                  {mayExportData && (
+                    <IconButton
+                      icon={<FileDown className="size-4" aria-hidden />}
+                      onClick={() =>
+                        exportData.mutate(user._id, {
+                          onError: (error) => toast.error(getErrorMessage(error, t('privacy.downloadError'))),
+                        })
+                      }
+                      isBusy={exportData.isPending && exportData.variables === user._id}
+                      aria-label={t('users.exportData', { name: user.name })}
+                      title={t('users.exportData', { name: user.name })}
+                    />
+                  )}
+                </>
+              )
+            : undefined
+        }
       />
-      <UserSessionsDialog user={sessionsOf} onClose={() => setSessionsOf(null)} />
+      <UserSessionsDialog user={sessionsOf} mayEnd={mayEndSessions} onClose={() => setSessionsOf(null)} />
       <ConfirmDialog
         isOpen={resetOf !== null}
         title={t('users.mfaResetTitle')}

@@ -54,6 +54,11 @@ type Editable<Row> = {
 /** Without a form the list is read-only. */
 type ReadOnly = { renderForm?: undefined; useDelete?: undefined; deleteText?: undefined };
 
+/** What the person may do on a list; the server refuses the rest, so the screen offers none of it. */
+export type ListRights = { create: boolean; edit: boolean; delete: boolean; bulk: boolean; export: boolean };
+
+const EVERY_RIGHT: ListRights = { create: true, edit: true, delete: true, bulk: true, export: true };
+
 /** The hooks make the screen: it knows no API path, only what the feature's hooks answer. */
 type Props<Row extends { _id: string }> = {
   useList: UseList<Row>;
@@ -72,6 +77,8 @@ type Props<Row extends { _id: string }> = {
   bulk?: { actions: readonly BulkAction[]; useBulk: UseBulk };
   /** Saves every row the search, sort and filters match as a file. */
   useExport?: UseExport;
+  /** Which of Add New, Edit, Delete, the bulk actions and the export the person may use: all when absent. */
+  rights?: ListRights;
 } & (Editable<Row> | ReadOnly);
 
 /** Stands in for the delete hook of a read-only list, so the same hooks run on every render. */
@@ -86,9 +93,14 @@ const NO_FILTERS: readonly ListFilter[] = [];
  * search, sort and filters live in the URL.
  */
 export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
-  const { useList, texts, columns, rowName, renderForm, actions, rowActions, defaultSort, bulk } = props;
+  const { useList, texts, columns, rowName, renderForm, actions, rowActions, defaultSort } = props;
+  const rights = props.rights ?? EVERY_RIGHT;
+  const bulk = rights.bulk ? props.bulk : undefined;
+  const useExport = rights.export ? props.useExport : undefined;
+  const mayEdit = Boolean(renderForm) && rights.edit;
+  const mayDelete = Boolean(renderForm) && rights.delete;
   const filters = props.filters ?? NO_FILTERS;
-  const hasActions = Boolean(renderForm ?? rowActions);
+  const hasActions = Boolean(rowActions) || mayEdit || mayDelete;
   const useDelete = props.useDelete ?? useNoDelete;
   const { t } = useTranslation();
   const url = useListUrl(filters.map((filter) => filter.name));
@@ -164,8 +176,8 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
         </div>
         <div className="flex flex-wrap gap-2">
           {actions}
-          {props.useExport && <ExportButton useExport={props.useExport} params={{ q, sort, filters: url.filters }} />}
-          {renderForm && (
+          {useExport && <ExportButton useExport={useExport} params={{ q, sort, filters: url.filters }} />}
+          {renderForm && rights.create && (
             <Button onClick={() => setEditing({})}>
               <Plus className="size-4" aria-hidden />
               {texts.add}
@@ -275,21 +287,21 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                       {hasActions && (
                         <td className={`whitespace-nowrap px-4 py-2 ${PINNED_ACTIONS}`}>
                           {rowActions?.(row)}
-                          {renderForm && (
-                            <>
-                              <IconButton
-                                icon={<Pencil className="size-4" aria-hidden />}
-                                onClick={() => setEditing({ row })}
-                                aria-label={t('list.editRow', { row: rowName(row) })}
-                              />
-                              <IconButton
-                                look="danger"
-                                icon={<Trash2 className="size-4" aria-hidden />}
-                                onClick={() => setDeleting(row)}
-                                isBusy={isDeleting}
-                                aria-label={t('list.deleteRow', { row: rowName(row) })}
-                              />
-                            </>
+                          {mayEdit && (
+                            <IconButton
+                              icon={<Pencil className="size-4" aria-hidden />}
+                              onClick={() => setEditing({ row })}
+                              aria-label={t('list.editRow', { row: rowName(row) })}
+                            />
+                          )}
+                          {mayDelete && (
+                            <IconButton
+                              look="danger"
+                              icon={<Trash2 className="size-4" aria-hidden />}
+                              onClick={() => setDeleting(row)}
+                              isBusy={isDeleting}
+                              aria-label={t('list.deleteRow', { row: rowName(row) })}
+                            />
                           )}
                         </td>
                       )}

@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRoutes, type MyPermissions } from '@community/shared';
+import { api } from '../../../lib/api-client';
+
+/** Grants change seldom; a minute late is harmless, since the server checks every call anyway. */
+const MINE_STALE_MS = 60_000;
+
+export const getMyPermissions = (signal?: AbortSignal) =>
+  api<MyPermissions>('GET', apiRoutes.myPermissions, { signal });
+
+/** `userId` keeps one answer per person: the next one to sign in never gets the last one's buttons. */
+export const getMyPermissionsQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: ['my-permissions', userId] as const,
+    queryFn: ({ signal }) => getMyPermissions(signal),
+    staleTime: MINE_STALE_MS,
+    select: (answer) => new Set(answer.permissions),
+  });
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Whether the signed-in person (`userId`; null when nobody is) may call a route (its pattern,
+ * "/api/auth/users/:id"): while that is not known yet, no; when it cannot be known, yes, and the
+ * server answers the call.
+ */
+export function useMayCall(userId: string | null): (method: HttpMethod, route: string) => boolean {
+  const mine = useQuery({ ...getMyPermissionsQueryOptions(userId ?? 'nobody'), enabled: userId !== null });
+  return (method, route) => (mine.isError ? true : (mine.data?.has(`${method} ${route}`) ?? false));
+}

@@ -1,0 +1,61 @@
+import { ADMIN, callApi, createMember, expect, test, tokenOf } from '../fixtures';
+import { signInAs } from './session';
+
+type Row = { _id: string; method?: string; route?: string; path?: string };
+
+test.describe('a screen offers only what the server will do', () => {
+  test('a role that reads users sees the list without the buttons it may not use; a grant brings its button', async ({
+    page,
+    app,
+  }) => {
+    const admin = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
+    const permissionId = async (method: string, route: string) => {
+      const found = await callApi(app.baseURL, admin, 'GET', `/api/auth/permissions?q=${encodeURIComponent(route)}`);
+      return (found.data as Row[]).find((row) => row.method === method && row.route === route)!._id;
+    };
+    const menu = await callApi(app.baseURL, admin, 'GET', '/api/auth/client-permissions?q=users');
+    const usersEntry = (menu.data as Row[]).find((row) => row.path === '/users')!;
+    const tag = Date.now();
+    const role = await callApi(app.baseURL, admin, 'POST', '/api/auth/roles', {
+      name: `Readers ${tag}`,
+      permission: [await permissionId('GET', '/api/auth/users')],
+      clientPermission: [usersEntry._id],
+    });
+    const email = `reader-${tag}@e2e.test`;
+    const reader = await createMember(app.baseURL, { email, name: 'Ria Reader' });
+    await callApi(app.baseURL, admin, 'POST', '/api/auth/user-roles', { user: reader._id, role: role._id });
+
+    await signInAs(page, email, 'member-password');
+    await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+    const row = page.getByRole('row').filter({ hasText: email });
+    await expect(row).toBeVisible();
+    // My permissions have been read by now: the list is drawn, and nothing offers what the server refuses.
+    await expect(page.getByRole('heading', { name: 'Users (1)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add New' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /export/i })).toHaveCount(0);
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    // Roles are named from their own list, which this role may not read.
+    await expect(page.getByLabel('Role')).toHaveCount(0);
+    await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
+    await expect(row.getByRole('button')).toHaveCount(0);
+
+    await callApi(app.baseURL, admin, 'PUT', `/api/auth/roles/${role._id}`, {
+      name: `Readers ${tag}`,
+      permission: [
+        await permissionId('GET', '/api/auth/users'),
+        await permissionId('DELETE', '/api/auth/users/:id'),
+        await permissionId('GET', '/api/auth/users/:id/sessions'),
+      ],
+      clientPermission: [usersEntry._id],
+    });
+    await page.reload();
+    await expect(row.getByRole('button', { name: `Delete ${email}` })).toBeVisible();
+    await expect(row.getByRole('button')).toHaveCount(2);
+    await expect(page.getByRole('button', { name: 'Add New' })).toHaveCount(0);
+    // Their sessions may be read, not ended.
+    await row.getByRole('button', { name: 'Sessions of Ria Reader' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sessions of Ria Reader' });
+    await expect(dialog.getByText('This device')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Sign out everywhere' })).toHaveCount(0);
+  });
+});
