@@ -58,4 +58,52 @@ test.describe('a screen offers only what the server will do', () => {
     await expect(dialog.getByText('This device')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Sign out everywhere' })).toHaveCount(0);
   });
+
+  test('a role that reads invites and messages is offered none of their actions', async ({ page, app }) => {
+    const admin = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
+    const permissionId = async (method: string, route: string) => {
+      const found = await callApi(app.baseURL, admin, 'GET', `/api/auth/permissions?q=${encodeURIComponent(route)}`);
+      return (found.data as Row[]).find((row) => row.method === method && row.route === route)!._id;
+    };
+    const menuId = async (path: string) => {
+      const found = await callApi(app.baseURL, admin, 'GET', `/api/auth/client-permissions?q=${path.slice(1)}`);
+      return (found.data as Row[]).find((row) => row.path === path)!._id;
+    };
+    const tag = Date.now();
+    const invited = `invited-${tag}@e2e.test`;
+    await callApi(app.baseURL, admin, 'POST', '/api/auth/invites', { email: invited, hours: 24 });
+    const sender = `Sender ${tag}`;
+    const sent = await fetch(`${app.baseURL}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: sender, email: `sender-${tag}@e2e.test`, message: 'Hello there' }),
+    });
+    expect(sent.status).toBe(201);
+    const role = await callApi(app.baseURL, admin, 'POST', '/api/auth/roles', {
+      name: `Onlookers ${tag}`,
+      permission: [
+        await permissionId('GET', '/api/auth/invites'),
+        await permissionId('GET', '/api/auth/contact-messages'),
+      ],
+      clientPermission: [await menuId('/invites'), await menuId('/messages')],
+    });
+    const email = `onlooker-${tag}@e2e.test`;
+    const onlooker = await createMember(app.baseURL, { email });
+    await callApi(app.baseURL, admin, 'POST', '/api/auth/user-roles', { user: onlooker._id, role: role._id });
+    await signInAs(page, email, 'member-password');
+
+    await page.goto('/admin/invites');
+    const row = page.getByRole('row').filter({ hasText: invited });
+    await expect(row).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Create an invite' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    // Copy needs no call; Resend, Revoke and Delete do.
+    await expect(row.getByRole('button')).toHaveText(['Copy']);
+
+    await page.goto('/admin/messages');
+    const card = page.getByRole('article', { name: new RegExp(sender) });
+    await expect(card.getByText('Hello there')).toBeVisible();
+    await expect(card.getByRole('button')).toHaveCount(0);
+  });
 });

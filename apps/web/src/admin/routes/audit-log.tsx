@@ -12,6 +12,8 @@ import { AuditFilters, type AuditScreenFilters } from '../../features/audit/comp
 import { AuditLogTable } from '../../features/audit/components/audit-log-table';
 import { useUserOptions } from '../../features/users/api/search-users';
 import { getErrorMessage } from '../../lib/api-client';
+import { apiRoutes } from '@community/shared';
+import { useMay } from '../use-rights';
 
 /** Filters kept in the URL, so the back button and a shared link show the same entries. */
 const FILTER_NAMES = ['actor', 'actorName', 'action', 'targetType', 'targetId', 'targetLabel', 'from', 'to'] as const;
@@ -26,6 +28,8 @@ export function AuditLogRoute() {
   const { page, update } = url;
   const log = useAuditLog({ ...forApi(filters), page });
   const exporting = useExportAuditLog();
+  // Reading the log and exporting it are separate permissions.
+  const mayExport = useMay()('GET', `${apiRoutes.auditLog}/export.csv`);
 
   const exportFile = () =>
     exporting.mutate(forApi(filters), {
@@ -38,10 +42,12 @@ export function AuditLogRoute() {
         <h1 className="text-2xl font-semibold text-slate-900">
           {t('audit.title')} ({log.data ? totalText(t, log.data) : 0})
         </h1>
-        <Button variant="secondary" onClick={exportFile} isBusy={exporting.isPending}>
-          <Download className="size-4" aria-hidden />
-          {t('audit.export')}
-        </Button>
+        {mayExport && (
+          <Button variant="secondary" onClick={exportFile} isBusy={exporting.isPending}>
+            <Download className="size-4" aria-hidden />
+            {t('audit.export')}
+          </Button>
+        )}
       </div>
       <AuditFilters filters={filters} onChange={update} useActorOptions={useUserOptions} />
       {log.isError ? (

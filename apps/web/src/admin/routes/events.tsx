@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EVENT_STATUSES, EVENT_WHEN, type EventRecord, apiRoutes } from '@community/shared';
 import type { ListFilter } from '../../components/resource-list/list-filters';
-import { useListRights } from '../use-rights';
+import { useListRights, useMay } from '../use-rights';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { resourceTexts } from '../../components/resource-list/resource-texts';
 import { Modal } from '../../components/ui/modal';
@@ -16,6 +16,14 @@ import { formatEventWhen } from '../../features/events/event-time';
 export function EventsRoute() {
   const { t, i18n } = useTranslation();
   const rights = useListRights(apiRoutes.events);
+  const may = useMay();
+  const one = `${apiRoutes.events}/:id`;
+  const mayOnRow = {
+    publish: may('POST', `${one}/publish`),
+    unpublish: may('POST', `${one}/unpublish`),
+    duplicate: may('POST', `${one}/duplicate`),
+    attendees: may('GET', `${one}/attendees`),
+  };
   // A duplicate opens at once, so the copy's date or title can be changed before it is published.
   const [copy, setCopy] = useState<EventRecord | null>(null);
   const columns: Column<EventRecord>[] = [
@@ -59,7 +67,7 @@ export function EventsRoute() {
         rowName={(event) => event.title}
         texts={resourceTexts(t, 'events')}
         renderForm={(props) => <EventForm {...props} />}
-        rowActions={(event) => <EventRowActions event={event} onDuplicated={setCopy} />}
+        rowActions={(event) => <EventRowActions event={event} onDuplicated={setCopy} may={mayOnRow} />}
       />
       <Modal isOpen={copy !== null} onClose={() => setCopy(null)} title={t('events.copyTitle')}>
         {copy && <EventForm row={copy} onDone={() => setCopy(null)} />}

@@ -11,6 +11,8 @@ import { DashboardCards } from '../../features/dashboard/components/dashboard-ca
 import { useApproveInvite } from '../../features/invites/api/approve-invite';
 import { useRejectInvite } from '../../features/invites/api/reject-invite';
 import { getErrorMessage } from '../../lib/api-client';
+import { apiRoutes } from '@community/shared';
+import { useMay } from '../use-rights';
 
 /** An administrator without a second factor is one stolen password away from the whole site. */
 function MissingFactorWarning() {
@@ -46,6 +48,7 @@ function Dashboard() {
   });
   const approve = useApproveInvite(toasts(t('invites.approved'), t('invites.approveError')));
   const reject = useRejectInvite(toasts(t('invites.rejected'), t('invites.rejectError')));
+  const may = useMay();
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const weekFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { day: 'numeric', month: 'short' });
   if (dashboard.isError) return <Alert tone="error">{getErrorMessage(dashboard.error, t('dashboard.error'))}</Alert>;
@@ -57,8 +60,8 @@ function Dashboard() {
       formatDate={(iso) => dateFormat.format(new Date(iso))}
       formatWeek={(start) => t('dashboard.members.weekOf', { date: weekFormat.format(new Date(`${start}T12:00:00`)) })}
       describe={(event) => describeEntry(t, event)}
-      onApprove={(id) => approve.mutate(id)}
-      onReject={(id) => reject.mutate(id)}
+      onApprove={may('POST', `${apiRoutes.invites}/:id/approve`) ? (id) => approve.mutate(id) : undefined}
+      onReject={may('POST', `${apiRoutes.invites}/:id/reject`) ? (id) => reject.mutate(id) : undefined}
       busyInviteId={(approve.isPending && approve.variables) || (reject.isPending && reject.variables) || undefined}
     />
   );

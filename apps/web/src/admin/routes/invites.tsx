@@ -1,13 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import { CreateInvitePanel } from '../../features/invites/components/create-invite-panel';
 import { InvitesTable } from '../../features/invites/components/invites-table';
-import { MAX_PAGE_SIZE } from '@community/shared';
+import { MAX_PAGE_SIZE, apiRoutes } from '@community/shared';
+import { useMay } from '../use-rights';
 import { useRoleChoices } from '../../features/roles/api/get-roles';
 
 export function InvitesRoute() {
   const { t, i18n } = useTranslation();
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+  const may = useMay();
+  const one = `${apiRoutes.invites}/:id`;
+  const rights = {
+    export: may('GET', `${apiRoutes.invites}/export.csv`),
+    bulk: may('POST', `${apiRoutes.invites}/bulk`),
+    approve: may('POST', `${one}/approve`),
+    reject: may('POST', `${one}/reject`),
+    revoke: may('POST', `${one}/revoke`),
+    resend: may('POST', `${one}/resend`),
+    delete: may('DELETE', one),
+  };
   const roles = useRoleChoices(MAX_PAGE_SIZE);
   // The User role is what an invite gives when none is chosen: offered once, as the default.
   const choices = roles.data?.data ?? [];
@@ -18,8 +30,10 @@ export function InvitesRoute() {
   return (
     <section className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold text-slate-900">{t('invites.title')}</h1>
-      <CreateInvitePanel formatDate={formatDate} roleOptions={roleOptions} defaultRoleName={defaultRole?.name} />
-      <InvitesTable formatDate={formatDate} />
+      {may('POST', apiRoutes.invites) && (
+        <CreateInvitePanel formatDate={formatDate} roleOptions={roleOptions} defaultRoleName={defaultRole?.name} />
+      )}
+      <InvitesTable formatDate={formatDate} rights={rights} />
     </section>
   );
 }

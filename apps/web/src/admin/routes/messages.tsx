@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { CONTACT_STATUSES, type ContactMessage, type ContactStatus } from '@community/shared';
+import { CONTACT_STATUSES, apiRoutes, type ContactMessage, type ContactStatus } from '@community/shared';
+import { useMay } from '../use-rights';
 import { PaginationBar } from '../../components/resource-list/pagination';
 import { totalText } from '../../components/resource-list/total-text';
 import { Alert } from '../../components/ui/alert';
@@ -57,6 +58,9 @@ export function MessagesRoute() {
     },
   });
   const reply = useReplyToContactMessage();
+  const may = useMay();
+  const byId = `${apiRoutes.contactMessages}/:id`;
+  const [mayFile, mayDelete, mayReply] = [may('PUT', byId), may('DELETE', byId), may('POST', `${byId}/reply`)];
   const busyId = (setStatus.isPending && setStatus.variables?.id) || (remove.isPending && remove.variables);
 
   return (
@@ -92,16 +96,20 @@ export function MessagesRoute() {
             message={message}
             formatDate={formatDate}
             isBusy={busyId === message._id}
-            onStatus={(next) => setStatus.mutate({ id: message._id, status: next })}
-            onDelete={() => setDeleting(message)}
-            onReply={async (body) => {
-              try {
-                await reply.mutateAsync({ id: message._id, body });
-                toast.success(t('messages.replied'));
-              } catch (caught) {
-                throw new Error(getErrorMessage(caught, t('messages.replyError')), { cause: caught });
-              }
-            }}
+            onStatus={mayFile ? (next) => setStatus.mutate({ id: message._id, status: next }) : undefined}
+            onDelete={mayDelete ? () => setDeleting(message) : undefined}
+            onReply={
+              mayReply
+                ? async (body) => {
+                    try {
+                      await reply.mutateAsync({ id: message._id, body });
+                      toast.success(t('messages.replied'));
+                    } catch (caught) {
+                      throw new Error(getErrorMessage(caught, t('messages.replyError')), { cause: caught });
+                    }
+                  }
+                : undefined
+            }
           />
         ))}
       </div>

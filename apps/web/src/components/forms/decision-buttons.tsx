@@ -6,8 +6,10 @@ import { IconButton } from '../ui/icon-button';
 
 type Props = {
   isBusy: boolean;
-  onApprove: () => void;
-  onReject: () => void;
+  /** Absent where the person may not approve: no button. */
+  onApprove?: () => void;
+  /** Absent where the person may not reject: no button. */
+  onReject?: () => void;
   /** Who registered: in the buttons' accessible names, where several share a row, and in the question. */
   name: string;
 };
@@ -22,32 +24,36 @@ export function DecisionButtons({ isBusy, onApprove, onReject, name }: Props) {
   const rejectButton = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <IconButton
-        look="smallConfirm"
-        icon={<Check className="size-3.5" aria-hidden />}
-        disabled={isBusy}
-        onClick={onApprove}
-        aria-label={t('invites.approveOf', { name })}
-      >
-        {t('invites.approve')}
-      </IconButton>
-      <IconButton
-        ref={rejectButton}
-        look="smallRefuse"
-        icon={<X className="size-3.5" aria-hidden />}
-        disabled={isBusy}
-        onClick={() => setIsAsking(true)}
-        aria-label={t('invites.rejectOf', { name })}
-      >
-        {t('invites.reject')}
-      </IconButton>
+      {onApprove && (
+        <IconButton
+          look="smallConfirm"
+          icon={<Check className="size-3.5" aria-hidden />}
+          disabled={isBusy}
+          onClick={onApprove}
+          aria-label={t('invites.approveOf', { name })}
+        >
+          {t('invites.approve')}
+        </IconButton>
+      )}
+      {onReject && (
+        <IconButton
+          ref={rejectButton}
+          look="smallRefuse"
+          icon={<X className="size-3.5" aria-hidden />}
+          disabled={isBusy}
+          onClick={() => setIsAsking(true)}
+          aria-label={t('invites.rejectOf', { name })}
+        >
+          {t('invites.reject')}
+        </IconButton>
+      )}
       <ConfirmDialog
         returnFocusTo={rejectButton}
         isOpen={isAsking}
         onCancel={() => setIsAsking(false)}
         onConfirm={() => {
           setIsAsking(false);
-          onReject();
+          onReject?.();
         }}
         title={t('invites.rejectOf', { name })}
         text={t('invites.rejectText')}

@@ -17,10 +17,11 @@ type Props = {
   message: ContactMessage;
   formatDate: (iso: string) => string;
   isBusy: boolean;
-  onStatus: (status: ContactMessage['status']) => void;
-  onDelete: () => void;
+  /** Each is absent where the person may not do it: no button. */
+  onStatus?: (status: ContactMessage['status']) => void;
+  onDelete?: () => void;
   /** Resolves once the reply was sent; rejects with the reason to show. */
-  onReply: (body: string) => Promise<void>;
+  onReply?: (body: string) => Promise<void>;
 };
 
 /** One message as written (its line breaks kept, markup shown as text), its replies, and what can be done with it. */
@@ -37,7 +38,7 @@ export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDe
     setError(undefined);
     setIsSending(true);
     try {
-      await onReply(draft);
+      await onReply?.(draft);
       setDraft('');
       setIsReplying(false);
     } catch (caught) {
@@ -99,43 +100,48 @@ export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDe
           </div>
         </div>
       )}
-      {!isReplying && (
+      {!isReplying && (onReply || onStatus || onDelete) && (
         <div className="flex flex-wrap gap-2">
-          <IconButton
-            look="small"
-            icon={<Reply className="size-3.5" aria-hidden />}
-            onClick={() => setIsReplying(true)}
-          >
-            {t('messages.reply')}
-          </IconButton>
-          {message.status === 'archived' ? (
+          {onReply && (
             <IconButton
               look="small"
-              icon={<Inbox className="size-3.5" aria-hidden />}
-              disabled={isBusy}
-              onClick={() => onStatus('new')}
+              icon={<Reply className="size-3.5" aria-hidden />}
+              onClick={() => setIsReplying(true)}
             >
-              {t('messages.unarchive')}
-            </IconButton>
-          ) : (
-            <IconButton
-              look="small"
-              icon={<Archive className="size-3.5" aria-hidden />}
-              disabled={isBusy}
-              onClick={() => onStatus('archived')}
-            >
-              {t('messages.archive')}
+              {t('messages.reply')}
             </IconButton>
           )}
-          <IconButton
-            look="smallDanger"
-            icon={<Trash2 className="size-3.5" aria-hidden />}
-            disabled={isBusy}
-            onClick={onDelete}
-            aria-label={t('messages.deleteFrom', { name: message.name })}
-          >
-            {t('list.delete')}
-          </IconButton>
+          {onStatus &&
+            (message.status === 'archived' ? (
+              <IconButton
+                look="small"
+                icon={<Inbox className="size-3.5" aria-hidden />}
+                disabled={isBusy}
+                onClick={() => onStatus('new')}
+              >
+                {t('messages.unarchive')}
+              </IconButton>
+            ) : (
+              <IconButton
+                look="small"
+                icon={<Archive className="size-3.5" aria-hidden />}
+                disabled={isBusy}
+                onClick={() => onStatus('archived')}
+              >
+                {t('messages.archive')}
+              </IconButton>
+            ))}
+          {onDelete && (
+            <IconButton
+              look="smallDanger"
+              icon={<Trash2 className="size-3.5" aria-hidden />}
+              disabled={isBusy}
+              onClick={onDelete}
+              aria-label={t('messages.deleteFrom', { name: message.name })}
+            >
+              {t('list.delete')}
+            </IconButton>
+          )}
         </div>
       )}
     </article>

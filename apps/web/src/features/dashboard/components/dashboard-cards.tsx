@@ -13,8 +13,10 @@ type Props = {
   formatWeek: (start: string) => string;
   /** The sentence an audit entry reads as. */
   describe: (event: AuditEvent) => string;
-  onApprove: (inviteId: string) => void;
-  onReject: (inviteId: string) => void;
+  /** Absent where the person may not approve. */
+  onApprove?: (inviteId: string) => void;
+  /** Absent where the person may not reject. */
+  onReject?: (inviteId: string) => void;
   busyInviteId: string | undefined;
 };
 
@@ -60,6 +62,7 @@ function Figure({ value, label }: { value: number; label: string }) {
 
 /** The admin home: one card per list the viewer may read, each leading to its screen. */
 export function DashboardCards(props: Props) {
+  const { onApprove, onReject } = props;
   const { t } = useTranslation();
   const { cards, formatDate, formatWeek, describe } = props;
   const of = <K extends DashboardCard['key']>(key: K) =>
@@ -96,8 +99,8 @@ export function DashboardCards(props: Props) {
                 <span className="flex gap-2">
                   <DecisionButtons
                     isBusy={props.busyInviteId === person.inviteId}
-                    onApprove={() => props.onApprove(person.inviteId)}
-                    onReject={() => props.onReject(person.inviteId)}
+                    onApprove={onApprove && (() => onApprove(person.inviteId))}
+                    onReject={onReject && (() => onReject(person.inviteId))}
                     name={person.name}
                   />
                 </span>

@@ -13,13 +13,15 @@ type Props = {
   event: EventRecord;
   /** The draft copy a duplicate made, to open at once. */
   onDuplicated: (copy: EventRecord) => void;
+  /** Which of the row's calls the person may make; the server refuses the rest. */
+  may: { publish: boolean; unpublish: boolean; duplicate: boolean; attendees: boolean };
 };
 
 const iconLink =
   'inline-block rounded p-1 align-middle text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
 
 /** An event row's own actions, before Edit and Delete: publish or unpublish, duplicate, attendees. */
-export function EventRowActions({ event, onDuplicated }: Props) {
+export function EventRowActions({ event, onDuplicated, may }: Props) {
   const { t } = useTranslation();
   const publish = usePublishEvent();
   const unpublish = useUnpublishEvent();
@@ -31,46 +33,52 @@ export function EventRowActions({ event, onDuplicated }: Props) {
   const attendeesLabel = t('events.attendeesOf', { title: event.title });
   return (
     <>
-      <IconButton
-        icon={isPublished ? <EyeOff className="size-4" aria-hidden /> : <Send className="size-4" aria-hidden />}
-        isBusy={publish.isPending || unpublish.isPending}
-        aria-label={publishLabel}
-        title={publishLabel}
-        onClick={() =>
-          isPublished
-            ? unpublish.mutate(event._id, {
-                onSuccess: () => toast.success(t('events.unpublished')),
-                onError: onError(t('events.publishError')),
-              })
-            : publish.mutate(event._id, {
-                onSuccess: () => toast.success(t('events.published')),
-                onError: onError(t('events.publishError')),
-              })
-        }
-      />
-      <IconButton
-        icon={<Copy className="size-4" aria-hidden />}
-        isBusy={duplicate.isPending}
-        aria-label={duplicateLabel}
-        title={duplicateLabel}
-        onClick={() =>
-          duplicate.mutate(event._id, {
-            onSuccess: (copy) => {
-              toast.success(t('events.duplicated'));
-              onDuplicated(copy);
-            },
-            onError: onError(t('events.duplicateError')),
-          })
-        }
-      />
-      <Link
-        to={`/events/${event._id}/attendees`}
-        className={iconLink}
-        aria-label={attendeesLabel}
-        title={attendeesLabel}
-      >
-        <Users className="size-4" aria-hidden />
-      </Link>
+      {(isPublished ? may.unpublish : may.publish) && (
+        <IconButton
+          icon={isPublished ? <EyeOff className="size-4" aria-hidden /> : <Send className="size-4" aria-hidden />}
+          isBusy={publish.isPending || unpublish.isPending}
+          aria-label={publishLabel}
+          title={publishLabel}
+          onClick={() =>
+            isPublished
+              ? unpublish.mutate(event._id, {
+                  onSuccess: () => toast.success(t('events.unpublished')),
+                  onError: onError(t('events.publishError')),
+                })
+              : publish.mutate(event._id, {
+                  onSuccess: () => toast.success(t('events.published')),
+                  onError: onError(t('events.publishError')),
+                })
+          }
+        />
+      )}
+      {may.duplicate && (
+        <IconButton
+          icon={<Copy className="size-4" aria-hidden />}
+          isBusy={duplicate.isPending}
+          aria-label={duplicateLabel}
+          title={duplicateLabel}
+          onClick={() =>
+            duplicate.mutate(event._id, {
+              onSuccess: (copy) => {
+                toast.success(t('events.duplicated'));
+                onDuplicated(copy);
+              },
+              onError: onError(t('events.duplicateError')),
+            })
+          }
+        />
+      )}
+      {may.attendees && (
+        <Link
+          to={`/events/${event._id}/attendees`}
+          className={iconLink}
+          aria-label={attendeesLabel}
+          title={attendeesLabel}
+        >
+          <Users className="size-4" aria-hidden />
+        </Link>
+      )}
     </>
   );
 }

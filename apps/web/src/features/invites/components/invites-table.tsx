@@ -63,12 +63,23 @@ function DayAndTime({ iso, language }: { iso: string; language: string | undefin
   );
 }
 
+/** Which of the table's calls the person may make; the server refuses the rest. */
+export type InviteRights = {
+  export: boolean;
+  bulk: boolean;
+  approve: boolean;
+  reject: boolean;
+  revoke: boolean;
+  resend: boolean;
+  delete: boolean;
+};
+
 /**
  * 'Existing invites': each invite in its state with the actions that state allows, paged 25 at a
  * time, sorted by a header and filtered by status (both in the URL); chosen invites are revoked
  * or deleted at once.
  */
-export function InvitesTable({ formatDate }: { formatDate: (iso: string) => string }) {
+export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string) => string; rights: InviteRights }) {
   const { t, i18n } = useTranslation();
   const url = useListUrl(['status']);
   const { page, sort } = url;
@@ -112,6 +123,11 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
     (await copyText(link)) ? toast.success(t('invites.copied')) : toast.error(t('invites.copyFailed'));
 
   const data = list.data;
+  const columnCount = rights.bulk ? 8 : 7;
+  const decide = (id: string) => ({
+    onApprove: rights.approve ? () => approve.mutate(id) : undefined,
+    onReject: rights.reject ? () => reject.mutate(id) : undefined,
+  });
   return (
     <section aria-labelledby="existing-invites" className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-3">
@@ -119,7 +135,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
           {t('invites.existing')}
         </h2>
         <div className="flex flex-wrap gap-2">
-          <ExportButton useExport={useExportInvites} params={{ sort, filters: url.filters }} />
+          {rights.export && <ExportButton useExport={useExportInvites} params={{ sort, filters: url.filters }} />}
           <Button variant="secondary" onClick={() => list.refetch()} isBusy={list.isFetching}>
             <RefreshCw className="size-4" aria-hidden />
             {t('invites.refresh')}
@@ -127,7 +143,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
         </div>
       </div>
       <ListFilters filters={statusFilter} values={url.filters} onChange={url.update} />
-      {
+      {rights.bulk && (
         <BulkActions
           actions={[
             { action: 'revoke', label: t('invites.revoke') },
@@ -141,7 +157,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
           }}
           onDone={selection.clear}
         />
-      }
+      )}
       {list.isError ? (
         <Alert tone="error">{t('invites.loadError')}</Alert>
       ) : (
@@ -149,9 +165,11 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="text-left text-slate-700">
               <tr className="bg-slate-50">
-                <th scope="col" className="w-8 px-2.5 py-2">
-                  <SelectPageBox selection={selection} />
-                </th>
+                {rights.bulk && (
+                  <th scope="col" className="w-8 px-2.5 py-2">
+                    <SelectPageBox selection={selection} />
+                  </th>
+                )}
                 {['created', 'email', 'token', 'expires', 'status', 'link', 'actions'].map((column) =>
                   SORTED[column] ? (
                     <SortHeader
@@ -176,14 +194,14 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
             <tbody className="divide-y divide-slate-100">
               {list.isPending && (
                 <tr>
-                  <td colSpan={8} className="px-2.5 py-6 text-center text-slate-600">
+                  <td colSpan={columnCount} className="px-2.5 py-6 text-center text-slate-600">
                     {t('common.loading')}
                   </td>
                 </tr>
               )}
               {data?.data.length === 0 && (
                 <tr>
-                  <td colSpan={8} className="px-2.5 py-6 text-center text-slate-600">
+                  <td colSpan={columnCount} className="px-2.5 py-6 text-center text-slate-600">
                     {t('invites.empty')}
                   </td>
                 </tr>
@@ -198,9 +216,11 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                       selection.isChosen(invite._id) ? 'bg-brand-50' : view === 'expired' ? 'bg-red-50' : 'bg-white'
                     }
                   >
-                    <td className="px-2.5 py-2 align-top">
-                      <SelectRowBox selection={selection} id={invite._id} label={labelOf(invite)} />
-                    </td>
+                    {rights.bulk && (
+                      <td className="px-2.5 py-2 align-top">
+                        <SelectRowBox selection={selection} id={invite._id} label={labelOf(invite)} />
+                      </td>
+                    )}
                     <td className="px-2.5 py-2">
                       <DayAndTime iso={invite.createdAt} language={i18n.resolvedLanguage} />
                     </td>
@@ -237,8 +257,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                               {account.status === 'submitted' && (
                                 <DecisionButtons
                                   isBusy={busyId === account.inviteId}
-                                  onApprove={() => approve.mutate(account.inviteId)}
-                                  onReject={() => reject.mutate(account.inviteId)}
+                                  {...decide(account.inviteId)}
                                   name={account.name ?? account.email ?? ''}
                                 />
                               )}
@@ -276,8 +295,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                         {view === 'submitted' ? (
                           <DecisionButtons
                             isBusy={isBusy}
-                            onApprove={() => approve.mutate(invite._id)}
-                            onReject={() => reject.mutate(invite._id)}
+                            {...decide(invite._id)}
                             name={invite.registrant?.name ?? invite.email ?? ''}
                           />
                         ) : (
@@ -290,7 +308,7 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                             {t('invites.copy')}
                           </IconButton>
                         )}
-                        {invite.email && (view === 'notUsed' || view === 'expired') && (
+                        {rights.resend && invite.email && (view === 'notUsed' || view === 'expired') && (
                           <IconButton
                             look="small"
                             icon={<Send className="size-3.5" aria-hidden />}
@@ -301,18 +319,20 @@ export function InvitesTable({ formatDate }: { formatDate: (iso: string) => stri
                             {t('invites.resend')}
                           </IconButton>
                         )}
-                        {(view === 'notUsed' || view === 'expired' || view === 'confirming' || view === 'uses') && (
-                          <IconButton
-                            look="small"
-                            icon={<Ban className="size-3.5" aria-hidden />}
-                            disabled={isBusy}
-                            onClick={() => setRevoking(invite)}
-                            aria-label={t('invites.revokeOf', { token: invite.token.slice(0, 8) })}
-                          >
-                            {t('invites.revoke')}
-                          </IconButton>
-                        )}
-                        {view !== 'submitted' &&
+                        {rights.revoke &&
+                          (view === 'notUsed' || view === 'expired' || view === 'confirming' || view === 'uses') && (
+                            <IconButton
+                              look="small"
+                              icon={<Ban className="size-3.5" aria-hidden />}
+                              disabled={isBusy}
+                              onClick={() => setRevoking(invite)}
+                              aria-label={t('invites.revokeOf', { token: invite.token.slice(0, 8) })}
+                            >
+                              {t('invites.revoke')}
+                            </IconButton>
+                          )}
+                        {rights.delete &&
+                          view !== 'submitted' &&
                           view !== 'confirming' &&
                           !invite.accounts.some((a) => a.status === 'confirming' || a.status === 'submitted') && (
                             <IconButton
