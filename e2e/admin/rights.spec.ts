@@ -3,6 +3,10 @@ import { signInAs } from './session';
 
 type Row = { _id: string; method?: string; route?: string; path?: string };
 
+// A server of its own: the roles, members, invites and messages made here would change the counts
+// other files expect.
+test.use({ serverEnv: { SITE_NAME: 'Rights' } });
+
 test.describe('a screen offers only what the server will do', () => {
   test('a role that reads users sees the list without the buttons it may not use; a grant brings its button', async ({
     page,
@@ -105,5 +109,34 @@ test.describe('a screen offers only what the server will do', () => {
     const card = page.getByRole('article', { name: new RegExp(sender) });
     await expect(card.getByText('Hello there')).toBeVisible();
     await expect(card.getByRole('button')).toHaveCount(0);
+  });
+
+  test('a role that reads the translations sees every text, read-only, with no Save', async ({ page, app }) => {
+    const admin = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
+    const permissions = await callApi(app.baseURL, admin, 'GET', '/api/auth/permissions?q=translations');
+    const read = (permissions.data as Row[]).find(
+      (row) => row.method === 'POST' && row.route === '/api/auth/translations',
+    )!;
+    const menu = await callApi(app.baseURL, admin, 'GET', '/api/auth/client-permissions?q=translations');
+    const entry = (menu.data as Row[]).find((row) => row.path === '/translations')!;
+    const tag = Date.now();
+    const role = await callApi(app.baseURL, admin, 'POST', '/api/auth/roles', {
+      name: `Proofreaders ${tag}`,
+      permission: [read._id],
+      clientPermission: [entry._id],
+    });
+    const email = `proofreader-${tag}@e2e.test`;
+    const proofreader = await createMember(app.baseURL, { email });
+    await callApi(app.baseURL, admin, 'POST', '/api/auth/user-roles', { user: proofreader._id, role: role._id });
+    await signInAs(page, email, 'member-password');
+
+    await page.goto('/admin/translations');
+    await page.getByLabel('Filter keys and texts').fill('common.loading');
+    const text = page.getByLabel('Text of common.loading');
+    await expect(text).toHaveValue('Loading…');
+    await expect(text).not.toBeEditable();
+    await expect(page.getByRole('textbox', { name: 'Raw JSON' })).not.toBeEditable();
+    for (const name of ['Save Changes', 'Add New Language', 'Add text', 'Delete common.loading'])
+      await expect(page.getByRole('button', { name })).toHaveCount(0);
   });
 });

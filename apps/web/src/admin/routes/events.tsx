@@ -67,7 +67,11 @@ export function EventsRoute() {
         rowName={(event) => event.title}
         texts={resourceTexts(t, 'events')}
         renderForm={(props) => <EventForm {...props} />}
-        rowActions={(event) => <EventRowActions event={event} onDuplicated={setCopy} may={mayOnRow} />}
+        rowActions={
+          Object.values(mayOnRow).some(Boolean)
+            ? (event) => <EventRowActions event={event} onDuplicated={setCopy} may={mayOnRow} />
+            : undefined
+        }
       />
       <Modal isOpen={copy !== null} onClose={() => setCopy(null)} title={t('events.copyTitle')}>
         {copy && <EventForm row={copy} onDone={() => setCopy(null)} />}

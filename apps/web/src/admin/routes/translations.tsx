@@ -12,6 +12,8 @@ import { useGenerateTranslations } from '../../features/translations/api/generat
 import { useLanguages } from '../../features/translations/api/get-languages';
 import { useLanguageTranslation } from '../../features/translations/api/get-translation';
 import { getErrorMessage } from '../../lib/api-client';
+import { apiRoutes } from '@community/shared';
+import { useMay } from '../use-rights';
 
 export function TranslationsRoute() {
   const { t, i18n } = useTranslation();
@@ -23,6 +25,8 @@ export function TranslationsRoute() {
   const lang = chosen ?? (codes.includes(i18n.resolvedLanguage ?? '') ? i18n.resolvedLanguage : codes[0]);
   const translation = useLanguageTranslation(lang);
   const [isAdding, setIsAdding] = useState(false);
+  // Reading and regenerating share one call (the spec's); saving texts is a call of its own.
+  const mayEdit = useMay()('PUT', apiRoutes.translations);
   const [isConfirmingGenerate, setIsConfirmingGenerate] = useState(false);
   // Unsaved edits are asked about before another language, another screen or closing the tab
   // throws them away; a save or a fresh editor starts clean.
@@ -66,10 +70,12 @@ export function TranslationsRoute() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">{t('translations.title')}</h1>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => setIsAdding(true)}>
-            <Plus className="size-4" aria-hidden />
-            {t('translations.addLanguage')}
-          </Button>
+          {mayEdit && (
+            <Button variant="secondary" onClick={() => setIsAdding(true)}>
+              <Plus className="size-4" aria-hidden />
+              {t('translations.addLanguage')}
+            </Button>
+          )}
           <Button variant="secondary" onClick={() => setIsConfirmingGenerate(true)} isBusy={generate.isPending}>
             <RefreshCw className="size-4" aria-hidden />
             {t('translations.generate')}
@@ -123,6 +129,7 @@ export function TranslationsRoute() {
           onEditedChange={setIsEdited}
           filter={filter}
           onFilter={setFilter}
+          isReadOnly={!mayEdit}
         />
       )}
 

@@ -8,13 +8,19 @@ const MINE_STALE_MS = 60_000;
 export const getMyPermissions = (signal?: AbortSignal) =>
   api<MyPermissions>('GET', apiRoutes.myPermissions, { signal });
 
-/** `userId` keeps one answer per person: the next one to sign in never gets the last one's buttons. */
-export const getMyPermissionsQueryOptions = (userId: string) =>
+const asSet = (answer: MyPermissions) => new Set(answer.permissions);
+
+/**
+ * `userId` keeps one answer per person: the next one to sign in never gets the last one's
+ * buttons; `mustEnrol`, one before and one after an administrator the policy holds back enrols a
+ * second factor, so their buttons come back at once.
+ */
+export const getMyPermissionsQueryOptions = (userId: string, mustEnrol: boolean) =>
   queryOptions({
-    queryKey: ['my-permissions', userId] as const,
+    queryKey: ['my-permissions', userId, mustEnrol] as const,
     queryFn: ({ signal }) => getMyPermissions(signal),
     staleTime: MINE_STALE_MS,
-    select: (answer) => new Set(answer.permissions),
+    select: asSet,
   });
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -22,9 +28,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * Whether the signed-in person (`userId`; null when nobody is) may call a route (its pattern,
  * "/api/auth/users/:id"): while that is not known yet, no; when it cannot be known, yes, and the
- * server answers the call.
+ * server answers the call. `mustEnrol` is undefined until known, and nothing is asked till then.
  */
-export function useMayCall(userId: string | null): (method: HttpMethod, route: string) => boolean {
-  const mine = useQuery({ ...getMyPermissionsQueryOptions(userId ?? 'nobody'), enabled: userId !== null });
+export function useMayCall(
+  userId: string | null,
+  mustEnrol: boolean | undefined,
+): (method: HttpMethod, route: string) => boolean {
+  const mine = useQuery({
+    ...getMyPermissionsQueryOptions(userId ?? 'nobody', mustEnrol === true),
+    enabled: userId !== null && mustEnrol !== undefined,
+  });
   return (method, route) => (mine.isError ? true : (mine.data?.has(`${method} ${route}`) ?? false));
 }

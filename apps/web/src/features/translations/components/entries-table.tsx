@@ -15,6 +15,8 @@ type Props = {
   onChange: (change: (rows: EntryRow[]) => EntryRow[]) => void;
   filter: string;
   onFilter: (filter: string) => void;
+  /** The texts are shown, not edited: no new row, no delete, fields read-only. */
+  isReadOnly: boolean;
 };
 
 /** Text as the filter compares it: any case, without accents ("προφιλ" finds "Προφίλ"), ς as σ. */
@@ -35,7 +37,7 @@ const ROWS_BEYOND_VIEW = 8;
  * texts: only the rows in view are drawn (and measured, as texts wrap and fields are resized), so
  * that typing, saving and generating stay quick on a slow device.
  */
-export function EntriesTable({ rows, onChange, filter, onFilter }: Props) {
+export function EntriesTable({ rows, onChange, filter, onFilter, isReadOnly }: Props) {
   const { t } = useTranslation();
   // The row just added, whose key field takes the focus once it is drawn.
   const [added, setAdded] = useState<number>();
@@ -96,18 +98,20 @@ export function EntriesTable({ rows, onChange, filter, onFilter }: Props) {
             <ArrowDownAZ className="size-4" aria-hidden />
             {t('translations.sort')}
           </Button>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              const row = newRow();
-              onFilter('');
-              setAdded(row.id);
-              onChange((all) => [row, ...all]);
-            }}
-          >
-            <Plus className="size-4" aria-hidden />
-            {t('translations.addRow')}
-          </Button>
+          {!isReadOnly && (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                const row = newRow();
+                onFilter('');
+                setAdded(row.id);
+                onChange((all) => [row, ...all]);
+              }}
+            >
+              <Plus className="size-4" aria-hidden />
+              {t('translations.addRow')}
+            </Button>
+          )}
         </div>
       </div>
       <div ref={scroller} className="max-h-[60vh] overflow-auto rounded-lg border border-slate-200 bg-white">
@@ -147,6 +151,7 @@ export function EntriesTable({ rows, onChange, filter, onFilter }: Props) {
                   onEdit={edit}
                   onDelete={remove}
                   onLeaveAdded={leaveAdded}
+                  isReadOnly={isReadOnly}
                 />
               );
             })}

@@ -14,6 +14,8 @@ type Props = {
   onEdit: (id: number, change: Partial<EntryRow>) => void;
   onDelete: (id: number) => void;
   onLeaveAdded: () => void;
+  /** Shown, not edited: for someone who may read the texts but not save them. */
+  isReadOnly: boolean;
 };
 
 /**
@@ -28,6 +30,7 @@ export const EntryRowFields = memo(function EntryRowFields({
   onEdit,
   onDelete,
   onLeaveAdded,
+  isReadOnly,
 }: Props) {
   const { t } = useTranslation();
   const key = row.key.trim() || '—';
@@ -37,6 +40,7 @@ export const EntryRowFields = memo(function EntryRowFields({
       <td className="px-3 py-1.5 align-top">
         <input
           value={row.key}
+          readOnly={isReadOnly}
           autoFocus={isAdded}
           onBlur={isAdded ? onLeaveAdded : undefined}
           onChange={(event) => onEdit(row.id, { key: event.target.value })}
@@ -47,6 +51,7 @@ export const EntryRowFields = memo(function EntryRowFields({
       <td className="px-3 py-1.5">
         <textarea
           value={row.value}
+          readOnly={isReadOnly}
           rows={Math.min(4, Math.max(1, Math.ceil(row.value.length / 60)))}
           onChange={(event) => onEdit(row.id, { value: event.target.value })}
           aria-label={t('translations.valueOf', { key })}
@@ -54,12 +59,14 @@ export const EntryRowFields = memo(function EntryRowFields({
         />
       </td>
       <td className="px-3 py-1.5 align-top">
-        <IconButton
-          look="danger"
-          icon={<Trash2 className="size-4" aria-hidden />}
-          onClick={() => onDelete(row.id)}
-          aria-label={t('translations.deleteRow', { key })}
-        />
+        {!isReadOnly && (
+          <IconButton
+            look="danger"
+            icon={<Trash2 className="size-4" aria-hidden />}
+            onClick={() => onDelete(row.id)}
+            aria-label={t('translations.deleteRow', { key })}
+          />
+        )}
       </td>
     </tr>
   );

@@ -22,6 +22,8 @@ type Props = {
   /** The table's filter, kept by the screen across saves and languages. */
   filter: string;
   onFilter: (filter: string) => void;
+  /** For someone who may read the texts but not save them: shown, not edited, no Save. */
+  isReadOnly: boolean;
 };
 
 const pretty = (entries: Record<string, string>) => JSON.stringify(entries, null, 2);
@@ -29,7 +31,7 @@ const pretty = (entries: Record<string, string>) => JSON.stringify(entries, null
 const RAW_AFTER_MS = 300;
 
 /** The key/value table and the raw JSON of one language; the table is what Save Changes stores. */
-export function TranslationEditor({ lang, entries, onSaved, onEditedChange, filter, onFilter }: Props) {
+export function TranslationEditor({ lang, entries, onSaved, onEditedChange, filter, onFilter, isReadOnly }: Props) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<EntryRow[]>(() => toRows(entries));
   // The raw editor's own text once it is focused or typed into, until the table next changes;
@@ -76,7 +78,7 @@ export function TranslationEditor({ lang, entries, onSaved, onEditedChange, filt
 
   return (
     <>
-      <EntriesTable rows={rows} onChange={changeRows} filter={filter} onFilter={onFilter} />
+      <EntriesTable rows={rows} onChange={changeRows} filter={filter} onFilter={onFilter} isReadOnly={isReadOnly} />
       <section aria-labelledby="raw-title" className="flex flex-col gap-2">
         <h2 id="raw-title" className="text-lg font-semibold text-slate-900">
           {t('translations.raw')}
@@ -84,6 +86,7 @@ export function TranslationEditor({ lang, entries, onSaved, onEditedChange, filt
         {isRawInvalid && <Alert tone="error">{t('translations.invalidJson')}</Alert>}
         <textarea
           value={raw}
+          readOnly={isReadOnly}
           onFocus={() => setRawDraft(rawNow())}
           onChange={(event) => setRawDraft(event.target.value)}
           aria-label={t('translations.raw')}
@@ -91,18 +94,22 @@ export function TranslationEditor({ lang, entries, onSaved, onEditedChange, filt
           rows={10}
           className="w-full rounded-md border border-slate-300 p-3 font-mono text-xs"
         />
-        <div>
-          <Button variant="secondary" onClick={parseRaw}>
-            {t('translations.parse')}
+        {!isReadOnly && (
+          <div>
+            <Button variant="secondary" onClick={parseRaw}>
+              {t('translations.parse')}
+            </Button>
+          </div>
+        )}
+      </section>
+      {!isReadOnly && (
+        <div className="sticky bottom-0 flex justify-end border-t border-slate-200 bg-slate-50/95 py-3">
+          <Button onClick={() => save.mutate({ lang, entries: toEntries(rows) })} isBusy={save.isPending}>
+            <Save className="size-4" aria-hidden />
+            {t('translations.save')}
           </Button>
         </div>
-      </section>
-      <div className="sticky bottom-0 flex justify-end border-t border-slate-200 bg-slate-50/95 py-3">
-        <Button onClick={() => save.mutate({ lang, entries: toEntries(rows) })} isBusy={save.isPending}>
-          <Save className="size-4" aria-hidden />
-          {t('translations.save')}
-        </Button>
-      </div>
+      )}
     </>
   );
 }
