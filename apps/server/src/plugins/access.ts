@@ -149,7 +149,8 @@ export function registerAccessControl(
     // HEAD reads what GET reads, so it needs what GET needs.
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const permission = (await readPermissionsByRoute(db)).get(`${method} ${route.url}`);
-    if (permission && !permission.auth) {
+    // The security model's own rows stay the administrators' even if one of them is opened to all.
+    if (permission && !permission.auth && !route.config.adminOnly) {
       if (bearerToken(request)) await identify(request).catch(() => undefined);
       return;
     }
@@ -166,20 +167,34 @@ export function registerAccessControl(
     }
   });
 
+  /**
+   * The hook's rules as a test of "METHOD pattern" for one person, with the rows read once: what a
+   * screen may offer them. Keep it in step with the hook above.
+   */
+  async function rulesFor(user: AuthUser): Promise<(key: string) => boolean> {
+    const [byRoute, held, row] = await Promise.all([
+      readPermissionsByRoute(db),
+      readGrants(db),
+      user.isAdmin ? null : readUserAccess(db, user.id),
+    ]);
+    const adminMayAct = user.isAdmin && !(mfaRequiredForAdmins && !user.mfaEnabled);
+    const roleIds = row?.role_ids ?? [];
+    return (key) => {
+      const permission = byRoute.get(key);
+      if (adminOnlyRoutes.has(key)) return adminMayAct;
+      if (permission && !permission.auth) return true;
+      if (user.isAdmin) return adminMayAct;
+      return permission !== undefined && roleIds.some((roleId) => held.has(`${roleId} ${permission.id}`));
+    };
+  }
+
   async function mayCall(user: AuthUser, method: string, route: string): Promise<boolean> {
-    if (user.isAdmin) return !(mfaRequiredForAdmins && !user.mfaEnabled);
-    if (adminOnlyRoutes.has(`${method} ${route}`)) return false;
-    const permission = (await readPermissionsByRoute(db)).get(`${method} ${route}`);
-    if (!permission) return false;
-    if (!permission.auth) return true;
-    const row = await readUserAccess(db, user.id);
-    return holdsPermission(row?.role_ids ?? [], permission.id);
+    return (await rulesFor(user))(`${method} ${route}`);
   }
 
   async function callableBy(user: AuthUser): Promise<string[]> {
-    const keys = routes.map(({ method, route }) => `${method} ${route}`);
-    const allowed = await Promise.all(routes.map(({ method, route }) => mayCall(user, method, route)));
-    return keys.filter((_, index) => allowed[index]);
+    const may = await rulesFor(user);
+    return routes.map(({ method, route }) => `${method} ${route}`).filter(may);
   }
 
   return { routes, mayCall, callableBy };

@@ -1,16 +1,25 @@
 import type { ListRights } from '../components/resource-list/resource-screen';
 import { useAuth } from '../features/auth/auth-store';
 import { useMfaStatus } from '../features/mfa/api/get-mfa-status';
-import { useMayCall, type HttpMethod } from '../features/permissions/api/get-my-permissions';
+import type { HttpMethod } from '@community/shared';
+import { useMayCall } from '../features/permissions/api/get-my-permissions';
+
+/**
+ * Whether the policy holds this administrator back until a second factor is enrolled (the server
+ * refuses them everything else meanwhile); undefined until known, false for everyone else.
+ */
+export function useMustEnrol(): boolean | undefined {
+  const { userRole } = useAuth();
+  const isAdmin = userRole.some((role) => role.type === 'admin');
+  const status = useMfaStatus({ enabled: isAdmin });
+  if (!isAdmin || status.isError) return false;
+  return status.data?.enrolmentRequired;
+}
 
 /** What the signed-in person may call, so a screen offers only what the server will do. */
 export function useMay(): (method: HttpMethod, route: string) => boolean {
-  const { userInfo, userRole } = useAuth();
-  const isAdmin = userRole.some((role) => role.type === 'admin');
-  // The policy may hold an administrator back until a second factor is enrolled: asked once that is known.
-  const status = useMfaStatus({ enabled: isAdmin });
-  const mustEnrol = isAdmin ? status.data?.enrolmentRequired : false;
-  return useMayCall(userInfo?.user._id ?? null, status.isError ? false : mustEnrol);
+  const { userInfo } = useAuth();
+  return useMayCall(userInfo?.user._id ?? null, useMustEnrol());
 }
 
 /** The calls behind a list screen's buttons at `path`, as every list's API names them. */

@@ -1,10 +1,12 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
 
 /** The key every notification query sits under. */
 export const NOTIFICATIONS = ['notifications'] as const;
 
 /**
- * General defaults: unused data kept 5 minutes, 3 retries backing off from 1 s to 30 s. After any
+ * General defaults: unused data kept 5 minutes, 3 retries backing off from 1 s to 30 s, none for a
+ * refusal (a 4xx answer comes out the same however often it is asked). After any
  * change a person makes, the notification badge is read again (an unchanged one answers 304): a
  * decided registration, a password changed or a reply sent may have added or settled some, and
  * the badge would otherwise wait for its next poll.
@@ -19,7 +21,7 @@ export const queryClient: QueryClient = new QueryClient({
   defaultOptions: {
     queries: {
       gcTime: 5 * 60 * 1000,
-      retry: 3,
+      retry: (failures, error) => failures < 3 && !(error instanceof ApiError && error.status < 500),
       retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
       refetchOnWindowFocus: false,
     },

@@ -446,6 +446,8 @@ describe('MFA_REQUIRED_FOR_ADMINS', () => {
         body: { error: messages.mfaEnrolmentRequired },
       });
       expect((await strict.get('/api/auth/mfa', admin)).body.enrolmentRequired).toBe(true);
+      // Nothing is offered on the screens either.
+      expect((await strict.get('/api/auth/my-permissions', admin)).body.permissions).toEqual([]);
       const setup = await strict.post('/api/auth/mfa/totp', {}, admin);
       expect((await strict.post('/api/auth/mfa/totp/confirm', { code: codeAt(setup.body.secret) }, admin)).status).toBe(
         200,

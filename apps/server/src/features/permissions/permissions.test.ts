@@ -207,4 +207,21 @@ describe('GET /api/auth/my-permissions', () => {
     }
     expect((await server.get('/api/auth/my-permissions')).status).toBe(401);
   });
+
+  it('a permission row opened to everyone stays the administrators’ alone, and is not offered to others', async () => {
+    const { token } = await createSignedInUser(server);
+    const opened = (await permissionIds(server, 'PUT /api/auth/permissions/:id'))[0]!;
+    await server.deps.db.update(permissions).set({ auth: false }).where(eq(permissions.id, opened));
+    try {
+      const target = `/api/auth/permissions/${opened}`;
+      const change = { name: 'Update permission', method: 'PUT', route: '/api/auth/permissions/:id', auth: true };
+      expect((await server.put(target, change)).status).toBe(401);
+      expect((await server.put(target, change, token)).status).toBe(403);
+      expect((await server.get('/api/auth/my-permissions', token)).body.permissions).not.toContain(
+        'PUT /api/auth/permissions/:id',
+      );
+    } finally {
+      await server.deps.db.update(permissions).set({ auth: true }).where(eq(permissions.id, opened));
+    }
+  });
 });

@@ -11,18 +11,17 @@ import { queryClient } from '../../lib/query-client';
 import { logout as endSession } from '../../features/auth/api/logout';
 import { storageKeys } from '../../lib/storage-keys';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { useMfaStatus } from '../../features/mfa/api/get-mfa-status';
 import { useSiteConfig } from '../../features/site-config/api/get-site-config';
 import { SECURITY_PATH } from '../paths';
 import { AccountMenu } from './account-menu';
 import { AdminMenu, ViewMenu } from './admin-menu';
 import { LanguageSwitch } from './language-switch';
 import { useFreshUser } from './use-fresh-user';
-import { useMay } from '../use-rights';
+import { useMay, useMustEnrol } from '../use-rights';
 
 export function AdminLayout() {
   const { t } = useTranslation();
-  const { userInfo, userRole } = useAuth();
+  const { userInfo } = useAuth();
   const { pathname } = useLocation();
   useFreshUser(userInfo !== null);
   // What the person may call is asked beside the menu, so a screen knows its buttons when it draws.
@@ -31,8 +30,7 @@ export function AdminLayout() {
   const siteName = useSiteConfig().data?.site.name ?? t('public.siteName');
   // Where the policy asks it, an administrator without a second factor may do nothing else until
   // one is enrolled (the server refuses the rest): Sign-in and security comes first.
-  const isAdmin = userRole.some((role) => role.type === 'admin');
-  const mustEnrol = useMfaStatus({ enabled: isAdmin }).data?.enrolmentRequired === true;
+  const mustEnrol = useMustEnrol() === true;
   // On a wide window the menu stays as last left; on a phone it opens over the page only when
   // asked, so it never covers a page that has just loaded.
   const covers = useMenuCovers();

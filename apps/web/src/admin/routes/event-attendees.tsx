@@ -2,7 +2,8 @@ import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { Attendee } from '@community/shared';
+import { apiRoutes, type Attendee } from '@community/shared';
+import { useMay } from '../use-rights';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { Alert } from '../../components/ui/alert';
 import { EmailLink } from '../../components/ui/email-link';
@@ -26,6 +27,7 @@ export function EventAttendeesRoute() {
   const eventId = useParams().eventId ?? '';
   const event = useEvent(eventId);
   const hooks = useMemo(() => hooksOf(eventId), [eventId]);
+  const mayExport = useMay()('GET', `${apiRoutes.events}/:id/attendees.csv`);
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -65,7 +67,7 @@ export function EventAttendeesRoute() {
       )}
       <ResourceScreen<Attendee>
         useList={hooks.useEventAttendees}
-        useExport={hooks.useExportEventAttendees}
+        useExport={mayExport ? hooks.useExportEventAttendees : undefined}
         defaultSort="answeredAt"
         columns={columns}
         rowName={(attendee) => attendee.name}

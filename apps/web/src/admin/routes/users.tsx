@@ -21,7 +21,7 @@ import { EmailLink } from '../../components/ui/email-link';
 import { IconButton } from '../../components/ui/icon-button';
 import { useResetUserMfa } from '../../features/users/api/reset-user-mfa';
 import { useExportMemberData } from '../../features/privacy/api/export-member-data';
-import { getErrorMessage } from '../../lib/api-client';
+import { ApiError, getErrorMessage } from '../../lib/api-client';
 
 /**
  * A yes or no as a tick or a cross, coloured by what it means for the member: green where all is
@@ -77,8 +77,9 @@ export function UsersRoute() {
       ),
     },
   ];
-  // Roles are named from their own list: without the right to read it there is nothing to choose from.
-  const mayReadRoles = may('GET', apiRoutes.roles);
+  // Roles are named from their own list: where it is refused there is nothing to choose from. Kept
+  // while it loads, so a link with a role filter reads the list filtered from the first request.
+  const mayReadRoles = !(roles.error instanceof ApiError && roles.error.status === 403);
   const filters: ListFilter[] = [
     { name: 'confirmed', label: t('users.confirmed'), kind: 'boolean' },
     { name: 'blocked', label: t('users.blocked'), kind: 'boolean' },
@@ -96,8 +97,12 @@ export function UsersRoute() {
     { action: 'block', label: t('users.bulkBlock') },
     { action: 'unblock', label: t('users.bulkUnblock') },
     { action: 'confirm', label: t('users.bulkConfirm') },
-    { action: 'assign-role', label: t('users.bulkGiveRole'), choose: chooseRole },
-    { action: 'remove-role', label: t('users.bulkTakeRole'), choose: chooseRole },
+    ...(mayReadRoles
+      ? ([
+          { action: 'assign-role', label: t('users.bulkGiveRole'), choose: chooseRole },
+          { action: 'remove-role', label: t('users.bulkTakeRole'), choose: chooseRole },
+        ] as const)
+      : []),
     { action: 'delete', label: t('users.bulkDelete'), tone: 'danger' },
   ];
   return (

@@ -35,10 +35,11 @@ export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDe
   const headingId = useId();
 
   const send = async () => {
+    if (!onReply) return;
     setError(undefined);
     setIsSending(true);
     try {
-      await onReply?.(draft);
+      await onReply(draft);
       setDraft('');
       setIsReplying(false);
     } catch (caught) {

@@ -62,9 +62,8 @@ function Figure({ value, label }: { value: number; label: string }) {
 
 /** The admin home: one card per list the viewer may read, each leading to its screen. */
 export function DashboardCards(props: Props) {
-  const { onApprove, onReject } = props;
   const { t } = useTranslation();
-  const { cards, formatDate, formatWeek, describe } = props;
+  const { cards, formatDate, formatWeek, describe, onApprove, onReject } = props;
   const of = <K extends DashboardCard['key']>(key: K) =>
     cards.find((card) => card.key === key) as CardOf<K> | undefined;
   const registrations = of('registrations');

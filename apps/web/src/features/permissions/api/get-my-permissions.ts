@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRoutes, type MyPermissions } from '@community/shared';
+import { apiRoutes, type HttpMethod, type MyPermissions } from '@community/shared';
 import { api } from '../../../lib/api-client';
 
 /** Grants change seldom; a minute late is harmless, since the server checks every call anyway. */
@@ -20,10 +20,10 @@ export const getMyPermissionsQueryOptions = (userId: string, mustEnrol: boolean)
     queryKey: ['my-permissions', userId, mustEnrol] as const,
     queryFn: ({ signal }) => getMyPermissions(signal),
     staleTime: MINE_STALE_MS,
+    // One retry: the buttons wait for the answer, and the server judges each call anyway.
+    retry: 1,
     select: asSet,
   });
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Whether the signed-in person (`userId`; null when nobody is) may call a route (its pattern,
@@ -38,5 +38,6 @@ export function useMayCall(
     ...getMyPermissionsQueryOptions(userId ?? 'nobody', mustEnrol === true),
     enabled: userId !== null && mustEnrol !== undefined,
   });
-  return (method, route) => (mine.isError ? true : (mine.data?.has(`${method} ${route}`) ?? false));
+  // An answer once had stands through a failed refresh.
+  return (method, route) => (mine.data ? mine.data.has(`${method} ${route}`) : mine.isError);
 }
