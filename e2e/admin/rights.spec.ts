@@ -130,6 +130,9 @@ test.describe('a screen offers only what the server will do', () => {
     await signInAs(page, email, 'member-password');
 
     await openWithRights(page, '/admin/translations');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'You may read these texts, not change them.' }),
+    ).toBeVisible();
     await page.getByLabel('Filter keys and texts').fill('common.loading');
     const text = page.getByLabel('Text of common.loading');
     await expect(text).toHaveValue('Loading…');

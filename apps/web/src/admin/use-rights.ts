@@ -1,8 +1,7 @@
 import type { ListRights } from '../components/resource-list/resource-screen';
 import { useAuth } from '../features/auth/auth-store';
 import { useMfaStatus } from '../features/mfa/api/get-mfa-status';
-import type { HttpMethod } from '@community/shared';
-import { useMayCall } from '../features/permissions/api/get-my-permissions';
+import { useMayCall, type MayCall } from '../features/permissions/api/get-my-permissions';
 
 /**
  * Whether the policy holds this administrator back until a second factor is enrolled (the server
@@ -17,7 +16,7 @@ export function useMustEnrol(): boolean | undefined {
 }
 
 /** What the signed-in person may call, so a screen offers only what the server will do. */
-export function useMay(): (method: HttpMethod, route: string) => boolean {
+export function useMay(): MayCall {
   const { userInfo } = useAuth();
   return useMayCall(userInfo?.user._id ?? null, useMustEnrol());
 }

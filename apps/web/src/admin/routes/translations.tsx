@@ -26,7 +26,8 @@ export function TranslationsRoute() {
   const translation = useLanguageTranslation(lang);
   const [isAdding, setIsAdding] = useState(false);
   // Reading and regenerating share one call (the spec's); saving texts is a call of its own.
-  const mayEdit = useMay()('PUT', apiRoutes.translations);
+  const may = useMay();
+  const mayEdit = may('PUT', apiRoutes.translations);
   const [isConfirmingGenerate, setIsConfirmingGenerate] = useState(false);
   // Unsaved edits are asked about before another language, another screen or closing the tab
   // throws them away; a save or a fresh editor starts clean.
@@ -116,6 +117,7 @@ export function TranslationsRoute() {
       )}
       {translation.isPending && lang && <p className="text-sm text-slate-600">{t('common.loading')}</p>}
 
+      {may.isKnown && !mayEdit && <Alert tone="info">{t('translations.readOnly')}</Alert>}
       {lang && !translation.isPending && !translation.isError && (
         <TranslationEditor
           // A fresh editor per language and per stored version: nothing of one leaks into another.

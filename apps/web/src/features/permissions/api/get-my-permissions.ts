@@ -25,19 +25,20 @@ export const getMyPermissionsQueryOptions = (userId: string, mustEnrol: boolean)
     select: asSet,
   });
 
+/** Whether a call may be made; `isKnown` once the answer (or its failure) is in. */
+export type MayCall = ((method: HttpMethod, route: string) => boolean) & { isKnown: boolean };
+
 /**
  * Whether the signed-in person (`userId`; null when nobody is) may call a route (its pattern,
  * "/api/auth/users/:id"): while that is not known yet, no; when it cannot be known, yes, and the
  * server answers the call. `mustEnrol` is undefined until known, and nothing is asked till then.
  */
-export function useMayCall(
-  userId: string | null,
-  mustEnrol: boolean | undefined,
-): (method: HttpMethod, route: string) => boolean {
+export function useMayCall(userId: string | null, mustEnrol: boolean | undefined): MayCall {
   const mine = useQuery({
     ...getMyPermissionsQueryOptions(userId ?? 'nobody', mustEnrol === true),
     enabled: userId !== null && mustEnrol !== undefined,
   });
   // An answer once had stands through a failed refresh.
-  return (method, route) => (mine.data ? mine.data.has(`${method} ${route}`) : mine.isError);
+  const may = (method: HttpMethod, route: string) => (mine.data ? mine.data.has(`${method} ${route}`) : mine.isError);
+  return Object.assign(may, { isKnown: mine.data !== undefined || mine.isError });
 }

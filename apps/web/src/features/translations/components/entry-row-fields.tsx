@@ -45,7 +45,7 @@ export const EntryRowFields = memo(function EntryRowFields({
           onBlur={isAdded ? onLeaveAdded : undefined}
           onChange={(event) => onEdit(row.id, { key: event.target.value })}
           aria-label={t('translations.keyOf', { key })}
-          className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs"
+          className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs read-only:border-transparent"
         />
       </td>
       <td className="px-3 py-1.5">
@@ -55,7 +55,7 @@ export const EntryRowFields = memo(function EntryRowFields({
           rows={Math.min(4, Math.max(1, Math.ceil(row.value.length / 60)))}
           onChange={(event) => onEdit(row.id, { value: event.target.value })}
           aria-label={t('translations.valueOf', { key })}
-          className="w-full resize-y rounded border border-slate-300 px-2 py-1 text-sm"
+          className="w-full resize-y rounded border border-slate-300 px-2 py-1 text-sm read-only:resize-none read-only:border-transparent"
         />
       </td>
       <td className="px-3 py-1.5 align-top">

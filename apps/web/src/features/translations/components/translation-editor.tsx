@@ -92,7 +92,7 @@ export function TranslationEditor({ lang, entries, onSaved, onEditedChange, filt
           aria-label={t('translations.raw')}
           spellCheck={false}
           rows={10}
-          className="w-full rounded-md border border-slate-300 p-3 font-mono text-xs"
+          className="w-full rounded-md border border-slate-300 p-3 font-mono text-xs read-only:bg-slate-50"
         />
         {!isReadOnly && (
           <div>
