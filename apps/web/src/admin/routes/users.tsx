@@ -36,10 +36,11 @@ export function UsersRoute() {
   const { t, i18n } = useTranslation();
   const rights = useListRights(apiRoutes.users);
   const may = useMay();
-  const maySeeSessions = may('GET', `${apiRoutes.users}/:id/sessions`);
-  const mayEndSessions = may('POST', `${apiRoutes.users}/:id/sessions/revoke`);
-  const mayReset = may('POST', `${apiRoutes.users}/:id/mfa/reset`);
-  const mayExportData = may('GET', `${apiRoutes.users}/:id/data`);
+  const one = `${apiRoutes.users}/:id`;
+  const maySeeSessions = may('GET', `${one}/sessions`);
+  const mayEndSessions = may('POST', `${one}/sessions/revoke`);
+  const mayReset = may('POST', `${one}/mfa/reset`);
+  const mayExportData = may('GET', `${one}/data`);
   const [sessionsOf, setSessionsOf] = useState<User | null>(null);
   const [resetOf, setResetOf] = useState<User | null>(null);
   const resetMfa = useResetUserMfa();
@@ -105,6 +106,45 @@ export function UsersRoute() {
       : []),
     { action: 'delete', label: t('users.bulkDelete'), tone: 'danger' },
   ];
+  /** A row's own buttons, each where the person may use it. */
+  const rowButtons = (user: User) => (
+    <>
+      {maySeeSessions && (
+        <IconButton
+          icon={<MonitorSmartphone className="size-4" aria-hidden />}
+          onClick={() => setSessionsOf(user)}
+          aria-label={t('sessions.ofUser', { name: user.name })}
+          title={t('sessions.ofUser', { name: user.name })}
+        />
+      )}
+      {mayReset &&
+        (user.mfaEnabled ? (
+          <IconButton
+            icon={<ShieldOff className="size-4" aria-hidden />}
+            onClick={() => setResetOf(user)}
+            isBusy={resetMfa.isPending && resetMfa.variables === user._id}
+            aria-label={t('users.mfaReset', { name: user.name })}
+            title={t('users.mfaReset', { name: user.name })}
+          />
+        ) : (
+          // Nothing to reset: the space keeps the buttons of every row in one column.
+          <span className="inline-block size-6 align-middle" aria-hidden />
+        ))}
+      {mayExportData && (
+        <IconButton
+          icon={<FileDown className="size-4" aria-hidden />}
+          onClick={() =>
+            exportData.mutate(user._id, {
+              onError: (error) => toast.error(getErrorMessage(error, t('privacy.downloadError'))),
+            })
+          }
+          isBusy={exportData.isPending && exportData.variables === user._id}
+          aria-label={t('users.exportData', { name: user.name })}
+          title={t('users.exportData', { name: user.name })}
+        />
+      )}
+    </>
+  );
   return (
     <>
       <ResourceScreen<User>
@@ -119,48 +159,7 @@ export function UsersRoute() {
         columns={columns}
         texts={resourceTexts(t, 'users')}
         renderForm={(props) => <UserForm {...props} />}
-        rowActions={
-          maySeeSessions || mayReset || mayExportData
-            ? (user) => (
-                <>
-                  {maySeeSessions && (
-                    <IconButton
-                      icon={<MonitorSmartphone className="size-4" aria-hidden />}
-                      onClick={() => setSessionsOf(user)}
-                      aria-label={t('sessions.ofUser', { name: user.name })}
-                      title={t('sessions.ofUser', { name: user.name })}
-                    />
-                  )}
-                  {mayReset &&
-                    (user.mfaEnabled ? (
-                      <IconButton
-                        icon={<ShieldOff className="size-4" aria-hidden />}
-                        onClick={() => setResetOf(user)}
-                        isBusy={resetMfa.isPending && resetMfa.variables === user._id}
-                        aria-label={t('users.mfaReset', { name: user.name })}
-                        title={t('users.mfaReset', { name: user.name })}
-                      />
-                    ) : (
-                      // Nothing to reset: the space keeps the buttons of every row in one column.
-                      <span className="inline-block size-6 align-middle" aria-hidden />
-                    ))}
-                  {mayExportData && (
-                    <IconButton
-                      icon={<FileDown className="size-4" aria-hidden />}
-                      onClick={() =>
-                        exportData.mutate(user._id, {
-                          onError: (error) => toast.error(getErrorMessage(error, t('privacy.downloadError'))),
-                        })
-                      }
-                      isBusy={exportData.isPending && exportData.variables === user._id}
-                      aria-label={t('users.exportData', { name: user.name })}
-                      title={t('users.exportData', { name: user.name })}
-                    />
-                  )}
-                </>
-              )
-            : undefined
-        }
+        rowActions={maySeeSessions || mayReset || mayExportData ? rowButtons : undefined}
       />
       <UserSessionsDialog user={sessionsOf} mayEnd={mayEndSessions} onClose={() => setSessionsOf(null)} />
       <ConfirmDialog

@@ -32,6 +32,7 @@ export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDe
   const [error, setError] = useState<string>();
   const [isSending, setIsSending] = useState(false);
   const replyId = useId();
+  const isArchived = message.status === 'archived';
   const headingId = useId();
 
   const send = async () => {
@@ -112,26 +113,18 @@ export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDe
               {t('messages.reply')}
             </IconButton>
           )}
-          {onStatus &&
-            (message.status === 'archived' ? (
-              <IconButton
-                look="small"
-                icon={<Inbox className="size-3.5" aria-hidden />}
-                disabled={isBusy}
-                onClick={() => onStatus('new')}
-              >
-                {t('messages.unarchive')}
-              </IconButton>
-            ) : (
-              <IconButton
-                look="small"
-                icon={<Archive className="size-3.5" aria-hidden />}
-                disabled={isBusy}
-                onClick={() => onStatus('archived')}
-              >
-                {t('messages.archive')}
-              </IconButton>
-            ))}
+          {onStatus && (
+            <IconButton
+              look="small"
+              icon={
+                isArchived ? <Inbox className="size-3.5" aria-hidden /> : <Archive className="size-3.5" aria-hidden />
+              }
+              disabled={isBusy}
+              onClick={() => onStatus(isArchived ? 'new' : 'archived')}
+            >
+              {t(isArchived ? 'messages.unarchive' : 'messages.archive')}
+            </IconButton>
+          )}
           {onDelete && (
             <IconButton
               look="smallDanger"
