@@ -231,34 +231,61 @@ async function startChannelPage() {
   };
 }
 
-/** A token of whoever signs in with these, through the API. */
-export async function tokenOf(baseURL: string, email: string, password: string): Promise<string> {
-  const login = await fetch(`${baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
+/** What the API answers a password sign-in: a token, or the second step still to go. */
+export async function signInThroughApi(baseURL: string, email: string, password: string) {
+  return callApi<{ token?: string } & Record<string, unknown>>(baseURL, null, 'POST', '/api/auth/login', {
+    email,
+    password,
   });
-  if (!login.ok) throw new Error(`sign-in of ${email}: ${login.status} ${await login.text()}`);
-  return ((await login.json()) as { token: string }).token;
 }
 
-/** One API call with a token; its answer, or an error naming the call and what it answered. */
-export async function callApi(baseURL: string, token: string, method: string, path: string, body?: unknown) {
+/** A token of whoever signs in with these, through the API. */
+export async function tokenOf(baseURL: string, email: string, password: string): Promise<string> {
+  const { token } = await signInThroughApi(baseURL, email, password);
+  if (!token) throw new Error(`sign-in of ${email}: a second step is asked`);
+  return token;
+}
+
+/** One API call, with a token or none; its answer, or an error naming the call and what it answered. */
+export async function callApi<T = unknown>(
+  baseURL: string,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(`${baseURL}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
+  return (await response.json()) as T;
 }
 
 /** Creates a member through the API as the administrator, for tests that need one; the member as answered. */
 export async function createMember(baseURL: string, overrides: { email: string; password?: string; name?: string }) {
   const token = await tokenOf(baseURL, ADMIN.email, ADMIN.password);
-  return callApi(baseURL, token, 'POST', '/api/auth/users', {
+  return callApi<{ _id: string }>(baseURL, token, 'POST', '/api/auth/users', {
     name: overrides.name ?? 'E2E Member',
     password: overrides.password ?? 'member-password',
     email: overrides.email,
-  }) as Promise<{ _id: string }>;
+  });
+}
+
+/** Gives a user the seeded role of this type (`user`, `admin`), as the administrator. */
+export async function giveSeededRole(baseURL: string, userId: string, type: string) {
+  const token = await tokenOf(baseURL, ADMIN.email, ADMIN.password);
+  const roles = await callApi<{ data: { _id: string; type: string }[] }>(
+    baseURL,
+    token,
+    'GET',
+    '/api/auth/roles?limit=100',
+  );
+  const role = roles.data.find((candidate) => candidate.type === type);
+  if (!role) throw new Error(`no seeded role of type ${type}`);
+  await callApi(baseURL, token, 'POST', '/api/auth/user-roles', { user: userId, role: role._id });
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { parseCsv } from '../../apps/server/src/test/parse-csv';
-import { ADMIN, createMember, expect, test } from '../fixtures';
+import { ADMIN, callApi as call, createMember, expect, test, tokenOf } from '../fixtures';
 import { expectAccessible, logOut, shoot, signInAs } from './session';
 
 /** A 1x1 PNG, enough for a real upload. */
@@ -17,28 +17,6 @@ const YEAR = new Date().getFullYear() + 1;
 // The site's zone is Europe/Athens; the browser sits elsewhere, so a time shown in the browser's
 // own zone instead of the site's would read seven hours early.
 test.use({ timezoneId: 'America/New_York' });
-
-async function tokenOf(baseURL: string, email: string, password: string) {
-  const response = await fetch(`${baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function call<T>(baseURL: string, token: string, method: string, route: string, body?: unknown) {
-  const response = await fetch(`${baseURL}${route}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** The list narrowed to this test's rows: other tests' events may be there too. */
 async function searchFor(page: Page, term: string) {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { parseCsv } from '../../apps/server/src/test/parse-csv';
-import { ADMIN, createMember, expect, test } from '../fixtures';
+import { ADMIN, callApi, createMember, expect, test, tokenOf } from '../fixtures';
 import { expectAccessible, shoot, signInAs } from './session';
 
 test.describe('[ADMIN][LISTS]', () => {
@@ -176,20 +176,10 @@ test.describe('[ADMIN][LISTS] join dates', () => {
 
 test.describe('[ADMIN][INVITES] list', () => {
   test('sorts by expiry, filters by status and revokes several at once', async ({ page, app }) => {
-    const login = await fetch(`${app.baseURL}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
     const stamp = Date.now();
-    for (const [i, hours] of [3, 1, 2].entries()) {
-      await fetch(`${app.baseURL}/api/auth/invites`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ email: `invitee${i}-${stamp}@e2e.test`, hours }),
-      });
-    }
+    for (const [i, hours] of [3, 1, 2].entries())
+      await callApi(app.baseURL, token, 'POST', '/api/auth/invites', { email: `invitee${i}-${stamp}@e2e.test`, hours });
     await signInAs(page, ADMIN.email, ADMIN.password);
     await page.goto('/admin/invites');
     const table = page.getByRole('table');

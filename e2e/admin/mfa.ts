@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { expect } from '../fixtures';
+import { callApi, expect, signInThroughApi, tokenOf } from '../fixtures';
 
 /** Pictures of the second-factor screens, to look at; kept outside the test results. */
 export const SHOTS_DIR = '/tmp/mfa-shots';
@@ -24,33 +24,28 @@ export function wrongCode(secret: string) {
   return ['000000', '111111', '222222'].find((code) => !near.has(code))!;
 }
 
-async function post(baseURL: string, route: string, body: unknown, token?: string) {
-  const response = await fetch(`${baseURL}${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${route}: ${response.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
-
 /**
  * Sets up an authenticator app through the API, as the person would on the Security card; the
  * code used to confirm it is the current one, so a sign-in right after needs the next.
  */
 export async function enrolTotp(baseURL: string, email: string, password = 'member-password') {
-  const { token } = (await post(baseURL, '/api/auth/login', { email, password })) as { token: string };
-  const { secret } = (await post(baseURL, '/api/auth/mfa/totp', {}, token)) as { secret: string };
-  const { recoveryCodes } = (await post(baseURL, '/api/auth/mfa/totp/confirm', { code: totpCode(secret) }, token)) as {
-    recoveryCodes: string[];
-  };
+  const token = await tokenOf(baseURL, email, password);
+  const { secret } = await callApi<{ secret: string }>(baseURL, token, 'POST', '/api/auth/mfa/totp', {});
+  const { recoveryCodes } = await callApi<{ recoveryCodes: string[] }>(
+    baseURL,
+    token,
+    'POST',
+    '/api/auth/mfa/totp/confirm',
+    {
+      code: totpCode(secret),
+    },
+  );
   return { secret, recoveryCodes };
 }
 
 /** What a password sign-in answers through the API: signed in, or a second step to go. */
 export const apiSignIn = (baseURL: string, email: string, password = 'member-password') =>
-  post(baseURL, '/api/auth/login', { email, password });
+  signInThroughApi(baseURL, email, password);
 
 /** The first step of the sign-in screen, for an account that then asks for its second factor. */
 export async function enterPassword(page: Page, email: string, password = 'member-password', next?: string) {

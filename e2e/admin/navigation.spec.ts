@@ -1,4 +1,4 @@
-import { ADMIN, createMember, expect, test } from '../fixtures';
+import { ADMIN, createMember, expect, giveSeededRole, test } from '../fixtures';
 import { expectAccessible, shoot, signInAs } from './session';
 
 test.describe('[ADMIN][NAVIGATION]', () => {
@@ -33,25 +33,8 @@ test.describe('[ADMIN][NAVIGATION]', () => {
 
   test('a member sees only its own entries; initials stand in for a missing avatar', async ({ page, app }) => {
     const email = `menus-${Date.now()}@e2e.test`;
-    await createMember(app.baseURL, { email, password: 'member-password', name: 'Maria Papadopoulou' });
-    const login = await fetch(`${app.baseURL}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const users = await (
-      await fetch(`${app.baseURL}/api/auth/users?q=${email}`, { headers: { authorization: `Bearer ${token}` } })
-    ).json();
-    const roles = await (
-      await fetch(`${app.baseURL}/api/auth/roles?q=User`, { headers: { authorization: `Bearer ${token}` } })
-    ).json();
-    const memberRole = roles.data.find((role: { type: string }) => role.type === 'user');
-    await fetch(`${app.baseURL}/api/auth/user-roles`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ user: users.data[0]._id, role: memberRole._id }),
-    });
+    const member = await createMember(app.baseURL, { email, password: 'member-password', name: 'Maria Papadopoulou' });
+    await giveSeededRole(app.baseURL, member._id, 'user');
 
     await signInAs(page, email, 'member-password');
     const menu = page.getByRole('navigation', { name: 'Menu' });

@@ -1,15 +1,6 @@
 import { mailText } from '../../apps/server/src/test/smtp-capture';
-import { ADMIN, createMember, expect, test } from '../fixtures';
+import { ADMIN, callApi, createMember, expect, test, tokenOf } from '../fixtures';
 import { expectAccessible, shoot, signInAs } from './session';
-
-async function adminToken(baseURL: string) {
-  const login = await fetch(`${baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  return ((await login.json()) as { token: string }).token;
-}
 
 /**
  * Someone registers through a fresh invite and confirms their address from the mail, which
@@ -19,25 +10,16 @@ async function registerThroughInvite(
   { baseURL, smtp }: { baseURL: string; smtp: { waitFor(address: string): Promise<{ raw: string }> } },
   email: string,
 ) {
-  const invite = await fetch(`${baseURL}/api/auth/invites`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken(baseURL)}` },
-    body: JSON.stringify({}),
+  const admin = await tokenOf(baseURL, ADMIN.email, ADMIN.password);
+  const { token } = await callApi<{ token: string }>(baseURL, admin, 'POST', '/api/auth/invites', {});
+  await callApi(baseURL, null, 'POST', '/api/auth/register-invite', {
+    token,
+    name: 'Bell Ringer',
+    email,
+    password: 'ringer-pass',
   });
-  const { token } = (await invite.json()) as { token: string };
-  const registered = await fetch(`${baseURL}/api/auth/register-invite`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token, name: 'Bell Ringer', email, password: 'ringer-pass' }),
-  });
-  expect(registered.status).toBe(201);
   const link = /confirm-email\?token=([\w-]+)/.exec(mailText((await smtp.waitFor(email)).raw))![1]!;
-  const confirmed = await fetch(`${baseURL}/api/auth/register-invite/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: link }),
-  });
-  expect(confirmed.status).toBe(200);
+  await callApi(baseURL, null, 'POST', '/api/auth/register-invite/confirm', { token: link });
 }
 
 test.describe('[ADMIN][NOTIFICATIONS]', () => {

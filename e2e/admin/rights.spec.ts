@@ -13,12 +13,22 @@ async function administration(baseURL: string) {
   const admin = await tokenOf(baseURL, ADMIN.email, ADMIN.password);
   const permissionId = async (key: string) => {
     const [method, route] = key.split(' ');
-    const found = await callApi(baseURL, admin, 'GET', `/api/auth/permissions?q=${encodeURIComponent(route!)}`);
-    return (found.data as Row[]).find((row) => row.method === method && row.route === route)!._id;
+    const found = await callApi<{ data: Row[] }>(
+      baseURL,
+      admin,
+      'GET',
+      `/api/auth/permissions?q=${encodeURIComponent(route!)}`,
+    );
+    return found.data.find((row) => row.method === method && row.route === route)!._id;
   };
   const menuId = async (path: string) => {
-    const found = await callApi(baseURL, admin, 'GET', `/api/auth/client-permissions?q=${path.slice(1)}`);
-    return (found.data as Row[]).find((row) => row.path === path)!._id;
+    const found = await callApi<{ data: Row[] }>(
+      baseURL,
+      admin,
+      'GET',
+      `/api/auth/client-permissions?q=${path.slice(1)}`,
+    );
+    return found.data.find((row) => row.path === path)!._id;
   };
   const roleBody = async (name: string, permissions: string[], menus: string[]) => ({
     name,
@@ -29,10 +39,16 @@ async function administration(baseURL: string) {
     admin,
     /** A member holding a new role with these permissions and menu entries; the role's id. */
     async memberWith(email: string, name: string, permissions: string[], menus: string[]) {
-      const role = await callApi(baseURL, admin, 'POST', '/api/auth/roles', await roleBody(name, permissions, menus));
+      const role = await callApi<{ _id: string }>(
+        baseURL,
+        admin,
+        'POST',
+        '/api/auth/roles',
+        await roleBody(name, permissions, menus),
+      );
       const member = await createMember(baseURL, { email, name: `Member ${name}` });
       await callApi(baseURL, admin, 'POST', '/api/auth/user-roles', { user: member._id, role: role._id });
-      return role._id as string;
+      return role._id;
     },
     async grant(roleId: string, name: string, permissions: string[], menus: string[]) {
       await callApi(baseURL, admin, 'PUT', `/api/auth/roles/${roleId}`, await roleBody(name, permissions, menus));

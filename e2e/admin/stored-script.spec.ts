@@ -37,12 +37,12 @@ test.describe('[SECURITY] stored script', () => {
     const token = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
     const tag = Date.now();
     const name = `${PAYLOAD} ${tag}`;
-    const user = await api(app.baseURL, token, 'POST', '/api/auth/users', {
+    const user = await api<{ _id: string }>(app.baseURL, token, 'POST', '/api/auth/users', {
       name,
       email: `xss-${tag}@e2e.test`,
       password: 'xss-password',
     });
-    const role = await api(app.baseURL, token, 'POST', '/api/auth/roles', {
+    const role = await api<{ _id: string }>(app.baseURL, token, 'POST', '/api/auth/roles', {
       name: `${SCRIPT} role ${tag}`,
       description: PAYLOAD,
     });
@@ -73,8 +73,14 @@ test.describe('[SECURITY] stored script', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: PAYLOAD, email: 'xss@e2e.test', message: SCRIPT }),
     });
-    const translations = await api(app.baseURL, token, 'POST', '/api/auth/translations', { lang: 'en' });
-    const entries = translations.translation.data.entries as Record<string, string>;
+    const translations = await api<{ translation: { data: { entries: Record<string, string> } } }>(
+      app.baseURL,
+      token,
+      'POST',
+      '/api/auth/translations',
+      { lang: 'en' },
+    );
+    const { entries } = translations.translation.data;
     const publish = async (intro: string) => {
       await api(app.baseURL, token, 'PUT', '/api/auth/translations', {
         lang: 'en',

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, createMember, expect, test } from '../fixtures';
+import { ADMIN, callApi, createMember, expect, signInThroughApi, test, tokenOf } from '../fixtures';
 import { expectAccessible, shoot } from '../admin/session';
 
 type EventBody = {
@@ -13,36 +13,17 @@ type EventBody = {
   rsvpEnabled?: boolean;
 };
 
-async function logIn(baseURL: string, email: string, password: string) {
-  const response = await fetch(`${baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(response.status, `sign-in of ${email}`).toBe(200);
-  return (await response.json()) as { token: string; roles: unknown[] } & Record<string, unknown>;
-}
-
 /** Creates an event as the administrator and publishes it unless told not to. */
 async function createEvent(baseURL: string, body: EventBody, { publish = true } = {}) {
-  const { token } = await logIn(baseURL, ADMIN.email, ADMIN.password);
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-  const created = await fetch(`${baseURL}/api/auth/events`, { method: 'POST', headers, body: JSON.stringify(body) });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const { _id } = (await created.json()) as { _id: string };
-  if (publish) {
-    const published = await fetch(`${baseURL}/api/auth/events/${_id}/publish`, {
-      method: 'POST',
-      headers: { authorization: headers.authorization },
-    });
-    expect(published.status, await published.clone().text()).toBe(200);
-  }
+  const token = await tokenOf(baseURL, ADMIN.email, ADMIN.password);
+  const { _id } = await callApi<{ _id: string }>(baseURL, token, 'POST', '/api/auth/events', body);
+  if (publish) await callApi(baseURL, token, 'POST', `/api/auth/events/${_id}/publish`);
   return _id;
 }
 
 /** The public site shares the admin app's stored sign-in: the member signs in as the admin app stores it. */
 async function signInStored(page: Page, baseURL: string, email: string) {
-  const { roles, ...userInfo } = await logIn(baseURL, email, 'member-password');
+  const { roles, ...userInfo } = await signInThroughApi(baseURL, email, 'member-password');
   await page.evaluate(
     ([info, role]) => {
       localStorage.setItem('userInfo', info);
@@ -250,7 +231,7 @@ test.describe('[PUBLIC][EVENTS]', () => {
     await expect(page.getByText('Η εκδήλωση είναι πλήρης: δεν υπάρχουν άλλες θέσεις.')).toBeVisible();
     await expect(page.getByText('Θα έρθουν: 2 από 2 θέσεις')).toBeVisible();
     await expect(going).toHaveCount(0);
-    const { token } = await logIn(app.baseURL, emails[2]!, 'member-password');
+    const token = await tokenOf(app.baseURL, emails[2]!, 'member-password');
     const refused = await fetch(`${app.baseURL}/api/auth/events/${id}/rsvp`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },

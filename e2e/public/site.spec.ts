@@ -1,4 +1,4 @@
-import { ADMIN, createMember, expect, test } from '../fixtures';
+import { ADMIN, callApi, createMember, expect, giveSeededRole, test, tokenOf } from '../fixtures';
 import { expectAccessible, shoot } from '../admin/session';
 
 const PAGES = [
@@ -105,16 +105,13 @@ test.describe('[PUBLIC]', () => {
     await expect(page.getByText('Ευχαριστούμε! Το μήνυμά σας στάλθηκε και θα σας απαντήσουμε σύντομα.')).toBeVisible();
     await expect(page.getByLabel('Μήνυμα')).toHaveValue('');
 
-    const login = await fetch(`${app.baseURL}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const list = await fetch(`${app.baseURL}/api/auth/notifications?limit=50`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const { data } = (await list.json()) as { data: { body: string | null }[] };
+    const token = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
+    const { data } = await callApi<{ data: { body: string | null }[] }>(
+      app.baseURL,
+      token,
+      'GET',
+      '/api/auth/notifications?limit=50',
+    );
     expect(data.some((n) => n.body?.includes(message))).toBe(true);
   });
 
@@ -124,29 +121,9 @@ test.describe('[PUBLIC]', () => {
     await expect(page.getByRole('link', { name: /User Profile/ })).toBeHidden();
 
     const email = `tile-${Date.now()}@e2e.test`;
-    await createMember(app.baseURL, { email });
-    const admin = await (
-      await fetch(`${app.baseURL}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
-      })
-    ).json();
-    // The member gets the User role, whose menu includes Edit Profile.
-    const users = await (
-      await fetch(`${app.baseURL}/api/auth/users?q=${encodeURIComponent(email)}`, {
-        headers: { authorization: `Bearer ${admin.token}` },
-      })
-    ).json();
-    const roles = await (
-      await fetch(`${app.baseURL}/api/auth/roles?q=User`, { headers: { authorization: `Bearer ${admin.token}` } })
-    ).json();
-    const userRole = roles.data.find((role: { type: string }) => role.type === 'user');
-    await fetch(`${app.baseURL}/api/auth/user-roles`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
-      body: JSON.stringify({ user: users.data[0]._id, role: userRole._id }),
-    });
+    const member = await createMember(app.baseURL, { email });
+    // The User role's menu includes Edit Profile.
+    await giveSeededRole(app.baseURL, member._id, 'user');
 
     await page.goto('/admin/login');
     await page.getByLabel('Email').fill(email);
