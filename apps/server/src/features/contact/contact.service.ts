@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.js';
 import type { RequestContext, SignedInContext } from '../../lib/request-context.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import type { MailQueue } from '../mail/mail-queue.js';
-import { activeAdmins, notifyAdmins } from '../notifications/notify.js';
+import { activeAdmins, notifyAdmins, settleNotices } from '../notifications/notify.js';
 import { findContactMessage, lockContactMessage } from './contact-messages.queries.js';
 
 /** The longest part of a message a notification repeats; the message itself is kept whole. */
@@ -54,6 +54,7 @@ export async function receiveContactMessage(deps: ContactDeps, context: RequestC
         message.length > NOTIFIED_LENGTH ? `${message.slice(0, NOTIFIED_LENGTH)}…` : message,
       ),
       link: '/admin/messages',
+      subjectId: id,
     });
     for (const admin of await activeAdmins(tx, { mailOnContact: true }))
       await deps.mail.queue(tx, 'contactMessage', admin, { name, email, message });
@@ -71,6 +72,8 @@ export async function setContactStatus(
     if (!row) throw notFound();
     if (row.status === status) return;
     await tx.update(contactMessages).set({ status }).where(eq(contactMessages.id, id));
+    // Handled or filed, a message awaits nobody; put back to new, its notices stay as each left them.
+    if (status !== 'new') await settleNotices(tx, [id]);
     await recordAudit(tx, context, {
       action: 'contact.status',
       target: target(row),
@@ -103,6 +106,7 @@ export async function replyToContactMessage(
       body,
     });
     await tx.update(contactMessages).set({ status: 'handled' }).where(eq(contactMessages.id, id));
+    await settleNotices(tx, [id]);
     // The public site speaks Greek, so its visitors are answered in Greek.
     await mail.queue(
       tx,
@@ -125,6 +129,7 @@ export async function deleteContactMessage(db: Db, context: SignedInContext, id:
     const row = await lockContactMessage(tx, id);
     if (!row) throw notFound();
     await tx.delete(contactMessages).where(eq(contactMessages.id, id));
+    await settleNotices(tx, [id]);
     await recordAudit(tx, context, { action: 'contact.delete', target: target(row) });
   });
 }

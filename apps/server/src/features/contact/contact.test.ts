@@ -175,6 +175,27 @@ describe('the contact inbox', () => {
     expect(audited.map((entry) => entry.action)).toEqual(['contact.receive', 'contact.reply']);
   });
 
+  it('an answered, filed or deleted message leaves no unread notice behind; one put back to new keeps its state', async () => {
+    const unread = async (id: string) =>
+      (await server.deps.db.select().from(notifications).where(eq(notifications.subjectId, id))).filter(
+        (notice) => notice.readAt === null,
+      ).length;
+    const [answered, filed, deleted] = [
+      await received('to answer'),
+      await received('to file'),
+      await received('to delete'),
+    ];
+    for (const row of [answered, filed, deleted]) expect(await unread(row.id)).toBeGreaterThan(0);
+    await server.post(`/api/auth/contact-messages/${answered.id}/reply`, { body: 'Done.' }, admin);
+    expect(await unread(answered.id)).toBe(0);
+    await server.put(`/api/auth/contact-messages/${filed.id}`, { status: 'new' }, admin);
+    expect(await unread(filed.id)).toBeGreaterThan(0);
+    await server.put(`/api/auth/contact-messages/${filed.id}`, { status: 'archived' }, admin);
+    expect(await unread(filed.id)).toBe(0);
+    await server.del(`/api/auth/contact-messages/${deleted.id}`, admin);
+    expect(await unread(deleted.id)).toBe(0);
+  });
+
   it('refuses an empty reply, and a reply to a deleted message is 404 and mails nobody', async () => {
     const row = await received();
     const empty = await server.post(`/api/auth/contact-messages/${row.id}/reply`, { body: '  ' }, admin);

@@ -3,7 +3,7 @@ import type { Invite, InviteFilters, InviteListQuery, InviteStatus, InviteValida
 import type { Db } from '../../db/client.js';
 import { listPage } from '../../db/list.js';
 import { invites, roles, users } from '../../db/schema.js';
-import { settleRegistrations } from '../notifications/notify.js';
+import { settleNotices } from '../notifications/notify.js';
 
 export type InviteRow = typeof invites.$inferSelect;
 type Registrant = { id: string | null; name: string | null; email: string | null };
@@ -280,7 +280,7 @@ export async function releaseInvitesOf(tx: Db, userId: string): Promise<void> {
     .set({ status: 'rejected', userId: null })
     .where(and(eq(invites.userId, userId), inArray(invites.status, ['confirming', 'submitted'])))
     .returning({ id: invites.id });
-  await settleRegistrations(
+  await settleNotices(
     tx,
     released.map(({ id }) => id),
   );

@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { RequestContext, SignedInContext } from '../../lib/request-context.js';
 import { changesBetween, recordAudit } from '../audit/audit.queries.js';
 import { recipientOf, type MailQueue } from '../mail/mail-queue.js';
-import { notifyAdmins, notifyUser, registrationAwaits, settleRegistrations } from '../notifications/notify.js';
+import { notifyAdmins, notifyUser, registrationAwaits, settleNotices } from '../notifications/notify.js';
 import { isEmailTaken } from '../users/users.queries.js';
 import { assertWithinOwnGrants } from '../roles/grants.js';
 import { effectiveStatus, inviteLink, lockInvite, readInvite, usesOf, type InviteRow } from './invites.queries.js';
@@ -328,7 +328,7 @@ export async function approveInvite(deps: InviteDeps, context: RequestContext, i
       link: '/admin/account/profile',
     });
     await mail.queue(tx, 'approved', registrant, { name: registrant.name });
-    await settleRegistrations(tx, [invite.id]);
+    await settleNotices(tx, [invite.id]);
     await recordAudit(tx, context, {
       action: 'invite.approve',
       target: inviteTarget(invite, registrant),
@@ -349,7 +349,7 @@ export async function rejectInvite(deps: InviteDeps, context: RequestContext, id
       await tx.delete(users).where(eq(users.id, registrant.id));
       await mail.queue(tx, 'rejected', registrant, { name: registrant.name });
     }
-    await settleRegistrations(tx, [invite.id]);
+    await settleNotices(tx, [invite.id]);
     await recordAudit(tx, context, {
       action: 'invite.reject',
       target: inviteTarget(invite, registrant),

@@ -45,15 +45,16 @@ export const registrationAwaits = (inviteId: string, registrant: { name: string;
 });
 
 /**
- * Once a registration is decided (or its account deleted), it awaits nobody: every administrator's
- * copy reads as read, whatever the registrant was called meanwhile.
+ * Once what a notice is about has been dealt with (a registration decided, a message answered or
+ * filed) or deleted, it awaits nobody: every administrator's copy reads as read, whatever it was
+ * called meanwhile.
  */
-export async function settleRegistrations(tx: Db, inviteIds: string[]): Promise<void> {
-  if (inviteIds.length === 0) return;
+export async function settleNotices(tx: Db, subjectIds: string[]): Promise<void> {
+  if (subjectIds.length === 0) return;
   await tx
     .update(notifications)
     .set({ readAt: new Date() })
-    .where(and(inArray(notifications.subjectId, inviteIds), isNull(notifications.readAt)));
+    .where(and(inArray(notifications.subjectId, subjectIds), isNull(notifications.readAt)));
 }
 
 /**
