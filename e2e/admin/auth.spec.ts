@@ -99,6 +99,31 @@ test.describe('[ADMIN][AUTH]', () => {
     await expect(page.getByText('Login successful.')).toBeVisible();
   });
 
+  test('the signed-out screens switch language, name themselves and lead back to the site', async ({ page }) => {
+    await page.goto('/admin/login');
+    await expect(page).toHaveTitle(/^Sign in · /);
+    await expect(page.getByRole('link', { name: /^Back to the site: / })).toHaveAttribute('href', '/');
+    const languages = page.getByRole('group', { name: 'Language' });
+    await languages.getByRole('button', { name: /^el\b/ }).click();
+    await expect(page.getByRole('heading', { name: 'Σύνδεση' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Πίσω στον ιστότοπο: / })).toBeVisible();
+    await expect(page).toHaveTitle(/^Σύνδεση · /);
+    await page.getByRole('group', { name: 'Γλώσσα' }).getByRole('button', { name: /^en\b/ }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+
+    // A reset link that was used, has expired or never was offers a new one, and the way back.
+    await page.goto('/admin/reset-password/no-such-token');
+    await expect(page.getByRole('link', { name: 'Ask for a new link' })).toHaveCount(0);
+    await page.getByLabel('Password', { exact: true }).fill('brand-new-pass');
+    await page.getByLabel('Confirm Password').fill('brand-new-pass');
+    await page.getByRole('button', { name: 'Change' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/admin/login');
+    await page.getByRole('link', { name: 'Ask for a new link' }).click();
+    await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test('shows the 404 page for unknown admin paths', async ({ page }) => {
     await page.goto('/admin/no-such-screen');
     await expect(page.getByRole('heading', { name: '404 - Not Found' })).toBeVisible();

@@ -45,6 +45,16 @@ test.describe('[ADMIN][NAVIGATION]', () => {
     await expect(page.getByRole('button', { name: 'Maria Papadopoulou' })).toContainText('MP');
   });
 
+  test('a member whose roles open no screen is told so in place of an empty menu', async ({ page, app }) => {
+    const email = `no-role-${Date.now()}@e2e.test`;
+    await createMember(app.baseURL, { email, password: 'member-password' });
+    await signInAs(page, email, 'member-password');
+    await expect(
+      page.getByText('No screens are open to you yet. An administrator can give you a role that opens them.'),
+    ).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
+  });
+
   test('the menu starts collapsed on a narrow window when nothing is saved', async ({ page }) => {
     await page.setViewportSize({ width: 900, height: 800 });
     await signInAs(page, ADMIN.email, ADMIN.password);

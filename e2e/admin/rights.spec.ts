@@ -76,6 +76,10 @@ test.describe('a screen offers only what the server will do', () => {
     const role = await memberWith(email, name, reads, ['/users']);
 
     await signInAs(page, email, 'member-password');
+    const rolesAsked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/roles') rolesAsked.push(request.url());
+    });
     await openWithRights(page, `/admin/users?q=${encodeURIComponent(email)}`);
     const row = page.getByRole('row').filter({ hasText: email });
     // The one row button this role may use is drawn: the rest is decided too.
@@ -84,8 +88,14 @@ test.describe('a screen offers only what the server will do', () => {
     await expect(page.getByRole('button', { name: 'Add New' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
     await expect(page.getByRole('checkbox')).toHaveCount(0);
-    // Roles are named from their own list, which this role may not read.
+    // Roles are named from their own list, which this role may not read: not asked for either.
     await expect(page.getByLabel('Role')).toHaveCount(0);
+    expect(rolesAsked).toEqual([]);
+    // A screen whose list is refused says why, with none of its controls.
+    await page.goto('/admin/audit-log');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit log');
+    await expect(page.getByRole('alert').filter({ hasText: 'You do not have permission to do this.' })).toBeVisible();
+    await expect(page.getByRole('combobox')).toHaveCount(0);
 
     await grant(role, name, [...reads, 'DELETE /api/auth/users/:id', 'GET /api/auth/users/:id/sessions'], ['/users']);
     await openWithRights(page, `/admin/users?q=${encodeURIComponent(email)}`);

@@ -87,6 +87,23 @@ test.describe('[ADMIN][ROLES]', () => {
 });
 
 test.describe('[ADMIN][PROFILE]', () => {
+  test('a seeded role offers no Delete the server would refuse, and says why', async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/roles');
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Admin', exact: true }) });
+    const remove = row.getByRole('button', { name: 'Delete Admin' });
+    await expect(remove).toBeDisabled();
+    await expect(remove).toHaveAttribute('title', 'A seeded role cannot be deleted.');
+  });
+
+  test('beside a long label on a phone a switch keeps its size, its knob inside its track', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/account/profile');
+    const toggle = page.getByRole('switch', { name: 'Mail me each new message from the contact page' });
+    expect((await toggle.boundingBox())!.width).toBe(44);
+  });
+
   test('shows the name saved on another device once the window is opened again', async ({ page, app }) => {
     const email = `elsewhere-${Date.now()}@e2e.test`;
     await createMember(app.baseURL, { email, password: 'member-password', name: 'Before Elsewhere' });

@@ -143,6 +143,12 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
     await dialog.getByLabel('Language code').fill('i1');
     await dialog.getByRole('button', { name: 'Add' }).click();
     await expect(dialog.getByText('Enter a code of 2 or 3 letters, such as el, gr, it or us.')).toBeVisible();
+    // A language's name is refused with why, not cut to a code nobody meant ("Greek" is no "gre").
+    await dialog.getByLabel('Language code').fill('Greek');
+    await expect(dialog.getByLabel('Language code')).toHaveValue('Greek');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(dialog.getByText('Enter a code of 2 or 3 letters, such as el, gr, it or us.')).toBeVisible();
+    await expect(languageButton(page, 'GRE')).toHaveCount(0);
     await dialog.getByLabel('Language code').fill('it');
     await dialog.getByRole('button', { name: 'Add' }).click();
     // The raw text typed in English is not thrown away unasked.

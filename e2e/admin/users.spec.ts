@@ -1,6 +1,23 @@
+import type { Locator } from '@playwright/test';
 import { ADMIN, createMember, expect, test } from '../fixtures';
 import { expectAccessible, shoot, signInAs } from './session';
 import { textLines } from './text-lines';
+
+/** The words of a cell's text that the layout split across lines. */
+const splitWords = (cell: Locator) =>
+  cell.evaluate((element) => {
+    const text = element.firstChild!;
+    const range = document.createRange();
+    let offset = 0;
+    const split = [];
+    for (const word of text.textContent!.split(' ')) {
+      range.setStart(text, offset);
+      range.setEnd(text, offset + word.length);
+      if (new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size > 1) split.push(word);
+      offset += word.length + 1;
+    }
+    return split;
+  });
 
 test.describe('[ADMIN][USERS]', () => {
   test('lists, creates, edits, searches and deletes users', async ({ page, app }) => {
@@ -92,9 +109,13 @@ test.describe('[ADMIN][USERS]', () => {
     const stamp = Date.now();
     const email = `${'a-very-long-local-part'.repeat(2)}-${stamp}@e2e.test`;
     await createMember(app.baseURL, { email, name: 'Μακρύόνομαχωρίςκενά'.repeat(5) });
+    await createMember(app.baseURL, {
+      email: `${'another-long-local-part'.repeat(2)}-${stamp}@e2e.test`,
+      name: 'Αικατερίνη Κωνσταντινοπούλου Παπαδοπούλου',
+    });
     await signInAs(page, ADMIN.email, ADMIN.password);
     await page.goto(`/admin/users?q=${stamp}`);
-    const row = page.getByRole('row', { name: new RegExp(String(stamp)) });
+    const row = page.getByRole('row', { name: new RegExp(`a-very-long-local-part-${stamp}`) });
     await expect(row.getByRole('button', { name: 'Edit' })).toBeInViewport();
     await expect(row.getByRole('button', { name: 'Delete' })).toBeInViewport();
     const table = page.getByRole('table');
@@ -106,23 +127,16 @@ test.describe('[ADMIN][USERS]', () => {
     // The address breaks after its @, not inside its domain.
     const addressLines = await textLines(row.getByRole('link', { name: email }));
     expect(addressLines.at(-1)).toMatch(/(^|@)e2e\.test$/);
+    // A name of words keeps each word whole beside it, however the columns share the width.
+    const named = page.getByRole('row', { name: /Κωνσταντινοπούλου/ });
+    expect(await splitWords(named.getByRole('cell').nth(2))).toEqual([]);
+    // However narrow its column gets: only a run of letters no name has breaks between them.
+    const wrapOf = (cell: Locator) => cell.evaluate((element) => getComputedStyle(element).overflowWrap);
+    expect(await wrapOf(named.getByRole('cell').nth(2))).toBe('break-word');
+    expect(await wrapOf(row.getByRole('cell').nth(2))).toBe('anywhere');
     // On a phone the table scrolls sideways rather than break a date between its letters.
     await page.setViewportSize({ width: 390, height: 800 });
-    const joined = row.getByRole('cell').nth(1);
-    const splitWords = await joined.evaluate((cell) => {
-      const text = cell.firstChild!;
-      const range = document.createRange();
-      let offset = 0;
-      const split = [];
-      for (const word of text.textContent!.split(' ')) {
-        range.setStart(text, offset);
-        range.setEnd(text, offset + word.length);
-        if (new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size > 1) split.push(word);
-        offset += word.length + 1;
-      }
-      return split;
-    });
-    expect(splitWords).toEqual([]);
+    expect(await splitWords(row.getByRole('cell').nth(1))).toEqual([]);
     const scrolls = await table.evaluate((element) => element.scrollWidth > element.parentElement!.clientWidth);
     expect(scrolls).toBe(true);
     // Yet the row's buttons stay in view, pinned to the right edge over the columns under them.
@@ -158,6 +172,15 @@ test.describe('[ADMIN][USERS]', () => {
     await edit.click();
     await page.getByRole('dialog', { name: 'Edit User' }).getByRole('button', { name: 'Cancel' }).click();
     await expect(edit).toBeFocused();
+  });
+
+  test('one’s own row offers no Delete the server would refuse, and says why', async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/admin/users?q=${encodeURIComponent(ADMIN.email)}`);
+    const own = page.getByRole('row').filter({ hasText: ADMIN.email });
+    const remove = own.getByRole('button', { name: `Delete ${ADMIN.email}` });
+    await expect(remove).toBeDisabled();
+    await expect(remove).toHaveAttribute('title', 'You cannot delete your own account.');
   });
 
   test('a plain member sees the list refused in place of the table', async ({ page, app }) => {

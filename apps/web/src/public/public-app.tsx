@@ -8,7 +8,8 @@ import { EventsPage } from './pages/events';
 import { HomePage } from './pages/home';
 import { PrivacyPage } from './pages/privacy';
 import { numbered, ProsePage } from './pages/prose';
-import { usePath, useTitle } from './router';
+import { useTitle } from '../lib/use-title';
+import { usePath } from './router';
 import { useSiteConfig } from './site-data';
 import { useT } from './texts';
 

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 
 /** A handful of paths does not need a router library: the History API and one event suffice. */
 const NAVIGATE = 'public-navigate';
@@ -34,11 +34,4 @@ export function SiteLink({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAn
     if (href !== window.location.pathname) navigate(href);
   };
   return <a href={href} onClick={follow} {...rest} />;
-}
-
-/** The document title follows the page; undefined leaves it to a page that names itself. */
-export function useTitle(title: string | undefined, siteName: string) {
-  useEffect(() => {
-    if (title !== undefined) document.title = `${title} · ${siteName}`;
-  }, [title, siteName]);
 }

@@ -15,6 +15,7 @@ import { useSiteConfig } from '../../features/site-config/api/get-site-config';
 import { SECURITY_PATH } from '../paths';
 import { AccountMenu } from './account-menu';
 import { AdminMenu, ViewMenu } from './admin-menu';
+import { useTitle } from '../../lib/use-title';
 import { LanguageSwitch } from './language-switch';
 import { useFreshUser } from './use-fresh-user';
 import { useMay, useMustEnrol } from '../use-rights';
@@ -28,6 +29,7 @@ export function AdminLayout() {
   useMay();
   // The community's own name (SITE_NAME), as its public site and its mails say it.
   const siteName = useSiteConfig().data?.site.name ?? t('public.siteName');
+  useTitle(t('layout.admin'), siteName);
   // Where the policy asks it, an administrator without a second factor may do nothing else until
   // one is enrolled (the server refuses the rest): Sign-in and security comes first.
   const mustEnrol = useMustEnrol() === true;

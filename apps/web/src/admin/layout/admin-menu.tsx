@@ -56,9 +56,13 @@ export function AdminMenu({ onNavigate }: { onNavigate: () => void }) {
   const { userInfo } = useAuth();
   const categories = useUserCategories(userInfo?.user._id ?? 'guest');
   if (categories.isPending) return <p className="px-3 text-sm text-slate-600">{t('common.loading')}</p>;
+  if (categories.isError) return <p className="px-3 text-sm text-red-700">{t('common.failed')}</p>;
+  const groups = groupCategories(categories.data.categories);
+  // A member whose roles open no screen is told so, not left before an empty column.
+  if (groups.length === 0) return <p className="px-3 text-sm text-slate-600">{t('layout.menuEmpty')}</p>;
   return (
     <nav aria-label={t('layout.menu')} className="flex flex-col gap-4">
-      {groupCategories(categories.data?.categories ?? []).map((group) => (
+      {groups.map((group) => (
         <MenuGroupSection key={group.name} group={group} onNavigate={onNavigate} />
       ))}
     </nav>

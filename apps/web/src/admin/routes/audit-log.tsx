@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { ForbiddenScreen, isForbidden } from '../../components/resource-list/forbidden-screen';
 import { PaginationBar } from '../../components/resource-list/pagination';
 import { totalText } from '../../components/resource-list/total-text';
 import { useListUrl } from '../../components/resource-list/use-list-url';
@@ -35,6 +36,9 @@ export function AuditLogRoute() {
     exporting.mutate(forApi(filters), {
       onError: (error) => toast.error(getErrorMessage(error, t('audit.exportError'))),
     });
+
+  if (isForbidden(log.error))
+    return <ForbiddenScreen title={t('audit.title')} error={log.error} fallback={t('audit.fetchError')} />;
 
   return (
     <section className="flex flex-col gap-4">

@@ -15,7 +15,7 @@ export function ClientPermissionsRoute() {
     { header: t('fields.name'), cell: (row) => row.name },
     { header: t('fields.menu'), cell: (row) => row.menu },
     { header: t('fields.menuOrder'), cell: (row) => row.menu_order },
-    { header: t('fields.path'), cell: (row) => row.path },
+    { header: t('fields.path'), cell: (row) => row.path, isToken: true },
     { header: t('fields.auth'), cell: (row) => (row.auth ? t('common.yes') : t('common.no')) },
   ];
   return (

@@ -38,6 +38,7 @@ export function EventAttendeesRoute() {
     {
       header: t('common.email'),
       sort: 'email',
+      isToken: true,
       cell: (attendee) => <EmailLink email={attendee.email} />,
     },
     {

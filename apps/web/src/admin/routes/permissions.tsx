@@ -29,7 +29,12 @@ export function PermissionsRoute() {
   const columns: Column<Permission>[] = [
     { header: t('fields.name'), cell: (row) => row.name, sort: 'name' },
     { header: t('fields.method'), cell: (row) => row.method, sort: 'method', isShort: true },
-    { header: t('fields.route'), cell: (row) => <code className="text-xs">{row.route}</code>, sort: 'route' },
+    {
+      header: t('fields.route'),
+      cell: (row) => <code className="text-xs">{row.route}</code>,
+      sort: 'route',
+      isToken: true,
+    },
     { header: t('fields.auth'), cell: (row) => (row.auth ? t('common.yes') : t('common.no')) },
   ];
   return (

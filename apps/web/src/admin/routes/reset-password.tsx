@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { passwordSchema, withPasswordConfirmation } from '@community/shared';
@@ -45,6 +45,17 @@ export function ResetPasswordRoute() {
         <Button type="submit" isBusy={isSubmitting}>
           {t('reset.submit')}
         </Button>
+        {/* A link that has expired or was used is a dead end without a way to a new one. */}
+        {outcome?.tone === 'error' && (
+          <div className="flex justify-between gap-3 text-sm">
+            <Link to="/forgot-password" className="text-brand-700 underline">
+              {t('reset.newLink')}
+            </Link>
+            <Link to="/login" className="text-brand-700 underline">
+              {t('forgot.backToLogin')}
+            </Link>
+          </div>
+        )}
       </form>
     </AuthCard>
   );

@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import {
   languageOf,
   localizeMenuName,
+  localizeMessage,
   localizeRoleDescription,
+  messages,
   type Role,
   type RoleType,
   apiRoutes,
@@ -47,6 +49,7 @@ export function RolesRoute() {
       useList={useRoles}
       rights={rights}
       useDelete={useDeleteRole}
+      whyUndeletable={(row) => (row.type === 'custom' ? undefined : localizeMessage(messages.roleTypeFixed, language))}
       defaultSort="name"
       columns={columns}
       rowName={(row) => row.name}

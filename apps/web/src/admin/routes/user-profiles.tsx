@@ -25,7 +25,7 @@ export function UserProfilesRoute() {
     { header: t('fields.name'), cell: (row) => row.name, sort: 'name' },
     { header: t('profiles.address'), cell: (row) => row.address ?? '' },
     { header: t('profiles.phone'), cell: (row) => row.phone ?? '' },
-    { header: t('common.email'), cell: (row) => row.user.email, sort: 'email' },
+    { header: t('common.email'), cell: (row) => row.user.email, sort: 'email', isToken: true },
   ];
   return (
     <ResourceScreen<Profile>

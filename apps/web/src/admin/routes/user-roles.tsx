@@ -14,7 +14,7 @@ export function UserRolesRoute() {
   const { t } = useTranslation();
   const rights = useListRights(apiRoutes.userRoles);
   const columns: Column<UserRole>[] = [
-    { header: t('userRoles.user'), cell: (row) => `${row.user.name} <${row.user.email}>` },
+    { header: t('userRoles.user'), cell: (row) => `${row.user.name} <${row.user.email}>`, isToken: true },
     { header: t('userRoles.role'), cell: (row) => row.role.name },
   ];
   return (

@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { User } from '@community/shared';
-import { MAX_PAGE_SIZE, apiRoutes } from '@community/shared';
+import { MAX_PAGE_SIZE, apiRoutes, languageOf, localizeMessage, messages } from '@community/shared';
 import type { BulkAction } from '../../components/resource-list/bulk-actions';
 import type { ListFilter } from '../../components/resource-list/list-filters';
+import { useAuth } from '../../features/auth/auth-store';
 import { useListRights, useMay } from '../use-rights';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { useRoleChoices } from '../../features/roles/api/get-roles';
@@ -21,7 +22,7 @@ import { EmailLink } from '../../components/ui/email-link';
 import { IconButton } from '../../components/ui/icon-button';
 import { useResetUserMfa } from '../../features/users/api/reset-user-mfa';
 import { useExportMemberData } from '../../features/privacy/api/export-member-data';
-import { ApiError, getErrorMessage } from '../../lib/api-client';
+import { getErrorMessage } from '../../lib/api-client';
 
 /**
  * A yes or no as a tick or a cross, coloured by what it means for the member: green where all is
@@ -36,6 +37,7 @@ export function UsersRoute() {
   const { t, i18n } = useTranslation();
   const rights = useListRights(apiRoutes.users);
   const may = useMay();
+  const myId = useAuth().userInfo?.user._id;
   const one = `${apiRoutes.users}/:id`;
   const maySeeSessions = may('GET', `${one}/sessions`);
   const mayEndSessions = may('POST', `${one}/sessions/revoke`);
@@ -54,7 +56,8 @@ export function UsersRoute() {
       onError: (error) => toast.error(getErrorMessage(error, t('users.mfaResetError'))),
     });
   };
-  const roles = useRoleChoices(MAX_PAGE_SIZE);
+  const mayListRoles = may('GET', apiRoutes.roles);
+  const roles = useRoleChoices(MAX_PAGE_SIZE, mayListRoles);
   const roleOptions = (roles.data?.data ?? []).map((role) => ({ value: role._id, label: role.name }));
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeStyle: 'short' });
   const columns: Column<User>[] = [
@@ -63,6 +66,7 @@ export function UsersRoute() {
     {
       header: t('common.email'),
       sort: 'email',
+      isToken: true,
       cell: (user) => <EmailLink email={user.email} />,
     },
     {
@@ -78,9 +82,9 @@ export function UsersRoute() {
       ),
     },
   ];
-  // Roles are named from their own list: where it is refused there is nothing to choose from. Kept
-  // while it loads, so a link with a role filter reads the list filtered from the first request.
-  const mayReadRoles = !(roles.error instanceof ApiError && roles.error.status === 403);
+  // Roles are named from their own list: without it there is nothing to choose from. Kept while
+  // the rights load, so a link with a role filter reads the list filtered from the first request.
+  const mayReadRoles = !may.isKnown || mayListRoles;
   const filters: ListFilter[] = [
     { name: 'confirmed', label: t('users.confirmed'), kind: 'boolean' },
     { name: 'blocked', label: t('users.blocked'), kind: 'boolean' },
@@ -151,6 +155,9 @@ export function UsersRoute() {
         useList={useUsers}
         rights={rights}
         useDelete={useDeleteUser}
+        whyUndeletable={(row) =>
+          row._id === myId ? localizeMessage(messages.notSelfDelete, languageOf(i18n.resolvedLanguage)) : undefined
+        }
         defaultSort="-createdAt"
         filters={filters}
         bulk={{ actions: bulkActions, useBulk: useBulkUsers }}

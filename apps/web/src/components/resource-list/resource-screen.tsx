@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ListResponse } from '@community/shared';
-import { ApiError, getErrorMessage } from '../../lib/api-client';
+import { getErrorMessage } from '../../lib/api-client';
 import type { ListParams } from '../../lib/list-query';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -17,15 +17,37 @@ import { ExportButton, type UseExport } from './export-button';
 import { ListFilters, type ListFilter } from './list-filters';
 import { PaginationBar } from './pagination';
 import { totalText } from './total-text';
+import { ForbiddenScreen, isForbidden } from './forbidden-screen';
 import { SelectPageBox, SelectRowBox, useRowSelection } from './row-selection';
 import { SortHeader } from './sort-header';
 import { useListUrl } from './use-list-url';
 
 /**
  * A column: `sort` names the field it sorts by, when the list's API sorts by it; `isShort` marks a
- * word or two (a type, a method) kept whole when the columns share too little width.
+ * word or two (a type, a method) kept whole when the columns share too little width; `isToken` an
+ * address, route or path without spaces, which may break anywhere rather than widen its column.
  */
-export type Column<Row> = { header: string; cell: (row: Row) => ReactNode; sort?: string; isShort?: boolean };
+export type Column<Row> = {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  sort?: string;
+  isShort?: boolean;
+  isToken?: boolean;
+};
+
+/** A run this long without a space or hyphen is no word of a name or a title: it may break anywhere too. */
+const TOKEN_LIKE = /[^\s-]{25,}/;
+
+/**
+ * Text breaks between words, so a name or a status never splits between letters however the
+ * columns share the width; a token breaks anywhere on a wide screen rather than push the actions
+ * out of view (on a phone the table scrolls sideways instead).
+ */
+function cellWrap(column: Column<never>, content: ReactNode) {
+  if (column.isShort) return 'whitespace-nowrap';
+  const isToken = column.isToken === true || (typeof content === 'string' && TOKEN_LIKE.test(content));
+  return isToken ? 'break-words md:wrap-anywhere' : 'break-words';
+}
 
 type Texts = {
   title: string;
@@ -79,6 +101,8 @@ type Props<Row extends { _id: string }> = {
   useExport?: UseExport;
   /** Which of Add New, Edit, Delete, the bulk actions and the export the person may use: all when absent. */
   rights?: ListRights;
+  /** Why the server would refuse to delete this row (a seeded role, one's own account), if it would. */
+  whyUndeletable?: (row: Row) => string | undefined;
 } & (Editable<Row> | ReadOnly);
 
 /** Stands in for the delete hook of a read-only list, so the same hooks run on every render. */
@@ -148,15 +172,8 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
     });
   };
 
-  // Someone without the right to this list sees why, not the controls of a list they cannot use.
-  if (list.error instanceof ApiError && list.error.status === 403) {
-    return (
-      <section className="flex flex-col gap-4">
-        <h1 className="text-2xl font-semibold text-slate-900">{texts.title}</h1>
-        <Alert tone="error">{getErrorMessage(list.error, texts.fetchError)}</Alert>
-      </section>
-    );
-  }
+  if (isForbidden(list.error))
+    return <ForbiddenScreen title={texts.title} error={list.error} fallback={texts.fetchError} />;
 
   const pagination = list.data && (
     <PaginationBar pagination={list.data} onPage={(next) => url.update({ page: Math.max(1, next) })} />
@@ -274,16 +291,17 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                           <SelectRowBox selection={selection} id={row._id} label={rowName(row)} isDisabled={isStale} />
                         </td>
                       )}
-                      {/* A long name or address without spaces wraps rather than push the actions out of view;
-                          on a phone the table scrolls sideways instead, no word broken between letters. */}
-                      {columns.map((column) => (
-                        <td
-                          key={column.header}
-                          className={`px-4 py-2 align-top text-slate-800 ${column.isShort ? 'whitespace-nowrap' : 'break-words md:wrap-anywhere'}`}
-                        >
-                          {column.cell(row)}
-                        </td>
-                      ))}
+                      {columns.map((column) => {
+                        const content = column.cell(row);
+                        return (
+                          <td
+                            key={column.header}
+                            className={`px-4 py-2 align-top text-slate-800 ${cellWrap(column, content)}`}
+                          >
+                            {content}
+                          </td>
+                        );
+                      })}
                       {hasActions && (
                         <td className={`whitespace-nowrap px-4 py-2 ${PINNED_ACTIONS}`}>
                           {rowActions?.(row)}
@@ -300,6 +318,9 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                               icon={<Trash2 className="size-4" aria-hidden />}
                               onClick={() => setDeleting(row)}
                               isBusy={isDeleting}
+                              // Shown but not offered: the reason, where a click could only be refused.
+                              disabled={props.whyUndeletable?.(row) !== undefined}
+                              title={props.whyUndeletable?.(row)}
                               aria-label={t('list.deleteRow', { row: rowName(row) })}
                             />
                           )}

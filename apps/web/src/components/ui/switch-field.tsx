@@ -11,7 +11,7 @@ export function SwitchField({ label, checked, onChange }: Props) {
         id={id}
         checked={checked}
         onCheckedChange={onChange}
-        className="relative h-6 w-11 rounded-full bg-slate-300 data-[state=checked]:bg-brand-600"
+        className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 data-[state=checked]:bg-brand-600"
       >
         <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
       </Switch.Root>

@@ -4,7 +4,8 @@ import { eventPaths, type PublicEvent } from '@community/shared';
 import { formatEventWhen } from '../event-time';
 import { useEvent } from '../events-data';
 import { LinkedText } from '../linked-text';
-import { SiteLink, useTitle } from '../router';
+import { useTitle } from '../../lib/use-title';
+import { SiteLink } from '../router';
 import { useT } from '../texts';
 import { EventRsvp } from './event-rsvp';
 

@@ -24,4 +24,6 @@ export const getRoleChoicesQueryOptions = (limit: number) =>
     ...choicesConfig,
   });
 
-export const useRoleChoices = (limit: number) => useQuery(getRoleChoicesQueryOptions(limit));
+/** `enabled`: false for a reader who may not list roles, who is spared a refused request. */
+export const useRoleChoices = (limit: number, enabled = true) =>
+  useQuery({ ...getRoleChoicesQueryOptions(limit), enabled });

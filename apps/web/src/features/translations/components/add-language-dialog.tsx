@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/text-field';
 
 type Props = { isOpen: boolean; existing: string[]; onClose: () => void; onAdd: (code: string) => void };
 
-/** Asks for a language code such as el, gr, it or us. */
+/** Asks for a language code such as el, gr, it or us; a longer word is refused with why, not cut short. */
 export function AddLanguageDialog({ isOpen, existing, onClose, onAdd }: Props) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
@@ -32,7 +32,6 @@ export function AddLanguageDialog({ isOpen, existing, onClose, onAdd }: Props) {
           onChange={(event) => setCode(event.target.value)}
           placeholder="el, gr, it, us"
           autoComplete="off"
-          maxLength={3}
           error={error}
         />
         <div className="flex justify-end gap-2">
