@@ -109,9 +109,11 @@ test.describe('[ADMIN][EVENTS]', () => {
     await expect(spring).toBeVisible();
 
     // Publish: the public API shows it from now on.
-    await spring.getByRole('button', { name: `Publish Spring concert ${stamp}` }).click();
+    await spring.getByRole('button', { name: `Publish Spring concert ${stamp}` }).press('Enter');
     await expect(page.getByText('The event is published.')).toBeVisible();
     await expect(spring).toContainText('Published');
+    // The focus is on the button that took Publish's place.
+    await expect(spring.getByRole('button', { name: `Unpublish Spring concert ${stamp}` })).toBeFocused();
     const token = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
     const listed = await call<{ data: { _id: string; title: string; status: string }[] }>(
       app.baseURL,

@@ -244,9 +244,11 @@ test.describe('[ADMIN][INVITES]', () => {
     await expect(account.getByText(`Πρώτη Από Δύο (${email})`)).toBeVisible();
     await expectAccessible(page);
     await shoot(page, 'invites-several');
-    await account.getByRole('button', { name: 'Approve Πρώτη Από Δύο' }).click();
+    // Approved by keyboard, the buttons go and the focus stays on the line, on its new state.
+    await account.getByRole('button', { name: 'Approve Πρώτη Από Δύο' }).press('Enter');
     await expect(page.getByText('User approved.')).toBeVisible();
     await expect(account.getByText(/^Used/)).toBeVisible();
+    await expect(account.getByText(/^Used/)).toBeFocused();
   });
 
   test('an invite naming an email locks it; reject and delete', async ({ page, browser, app }) => {
@@ -283,6 +285,8 @@ test.describe('[ADMIN][INVITES]', () => {
     await ask.getByRole('button', { name: 'Reject' }).click();
     await expect(page.getByText('Invite rejected.')).toBeVisible();
     await expect(row.getByText('Rejected')).toBeVisible();
+    // The row's buttons went: the focus is on its new state, not back at the top of the page.
+    await expect(row.getByText('Rejected')).toBeFocused();
     const rejection = (await mailsTo(app, email, 3))[2]!;
     expect(mailText(rejection.raw)).toContain('did not approve your registration');
     await showMail(invitee, rejection.raw, 'mail-rejected-en');

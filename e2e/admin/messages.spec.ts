@@ -31,10 +31,16 @@ test.describe('[ADMIN][MESSAGES]', () => {
     await expectAccessible(page);
     await shoot(page, 'messages');
 
-    await card.getByRole('button', { name: 'Reply' }).click();
-    await card.getByLabel('Your reply to Ελένη Γράφει').fill('Την Πέμπτη στις 19:00.\nΣας περιμένουμε!');
+    // Reply opens the box with the focus in it; sent, the box closes and the focus is back on Reply.
+    await card.getByRole('button', { name: 'Reply' }).press('Enter');
+    await expect(card.getByLabel('Your reply to Ελένη Γράφει')).toBeFocused();
+    await page.keyboard.type('Την Πέμπτη στις 19:00.');
+    await page.keyboard.press('Shift+Enter');
+    await page.keyboard.type('Σας περιμένουμε!');
+    await expect(card.getByLabel('Your reply to Ελένη Γράφει')).toHaveValue('Την Πέμπτη στις 19:00.\nΣας περιμένουμε!');
     await card.getByRole('button', { name: 'Send reply' }).click();
     await expect(page.getByText('Reply sent.')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Reply' })).toBeFocused();
     await expect(card.getByText('Handled', { exact: true })).toBeVisible();
     await expect(card.getByText(/Administrator replied on/)).toBeVisible();
     await shoot(page, 'messages-replied');

@@ -67,6 +67,8 @@ test.describe('[ADMIN][MFA] authenticator app', () => {
     await saved.getByRole('button', { name: 'I have saved them' }).click();
     await expect(saved).toBeHidden();
     await expect(card.getByRole('heading', { name: /Authenticator app/ })).toContainText('On');
+    // The focus is on the row the codes came with, which says the app is on.
+    await expect(card.getByRole('heading', { name: /Authenticator app/ })).toBeFocused();
     await expect(card).toContainText('10 of 10 left');
     await expectAccessible(page);
     await snap(card, 'security-card');

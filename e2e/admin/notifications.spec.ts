@@ -53,13 +53,18 @@ test.describe('[ADMIN][NOTIFICATIONS]', () => {
     await expectAccessible(page);
     await shoot(page, 'notifications');
 
-    await newest.getByRole('button', { name: 'Mark “A registration awaits approval” read' }).click();
+    // Marked read, a notification's button goes: the focus moves on to the next unread one's.
+    await newest.getByRole('button', { name: 'Mark “A registration awaits approval” read' }).press('Enter');
     await expect(page.getByTestId('notification-badge')).toHaveText('1');
     await expect(newest.getByRole('button', { name: /^Mark “/ })).toBeHidden();
+    const older = panel.getByRole('listitem').filter({ hasText: first });
+    await expect(older.getByRole('button', { name: /^Mark “/ })).toBeFocused();
 
-    await panel.getByRole('button', { name: 'Mark all read' }).click();
+    // Mark all read cannot be pressed again: the focus stays in the panel, on its title.
+    await panel.getByRole('button', { name: 'Mark all read' }).press('Enter');
     await expect(page.getByTestId('notification-badge')).toBeHidden();
     await expect(panel.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+    await expect(panel.getByRole('heading', { name: 'Notifications' })).toBeFocused();
 
     // Open goes to the screen the notification is about.
     await panel.getByRole('listitem').filter({ hasText: first }).getByRole('link', { name: 'Open' }).click();

@@ -212,10 +212,12 @@ test.describe('[PUBLIC][EVENTS]', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(new RegExp(`/events/${id}$`));
     await expect(page.getByText('Θα έρθουν: 0 από 2 θέσεις')).toBeVisible();
-    await going.click();
+    await going.press('Enter');
     await expect(page.getByText('Έχετε δηλώσει ότι θα έρθετε.')).toBeVisible();
     await expect(page.getByText('Θα έρθουν: 1 από 2 θέσεις')).toBeVisible();
     await expect(notGoing).toBeVisible();
+    // The answer's opposite took its place, and the focus.
+    await expect(notGoing).toBeFocused();
     await expectAccessible(page);
     await shoot(page, 'public-event-going');
 

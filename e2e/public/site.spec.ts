@@ -103,6 +103,8 @@ test.describe('[PUBLIC]', () => {
     await page.getByLabel('Μήνυμα').fill(message);
     await page.getByRole('button', { name: 'Αποστολή' }).click();
     await expect(page.getByText('Ευχαριστούμε! Το μήνυμά σας στάλθηκε και θα σας απαντήσουμε σύντομα.')).toBeVisible();
+    // Sent, the focus is on the sentence that says so rather than back at the top of the page.
+    await expect(page.getByRole('status').filter({ hasText: 'Ευχαριστούμε!' })).toBeFocused();
     await expect(page.getByLabel('Μήνυμα')).toHaveValue('');
 
     const token = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusReturn } from './focus-return';
 import { IconButton } from './icon-button';
@@ -12,6 +12,11 @@ type Props = {
   children: ReactNode;
   /** Open on the dialog's start rather than its first field, where steps come before any typing. */
   opensAtStart?: boolean;
+  /**
+   * Where the focus goes when it closes, where that is not what had it before: a dialog opened as
+   * another closes would give it back to a button of the closed one.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 };
 
 /** The first field a person can type in or choose from: where a form dialog starts. */
@@ -20,11 +25,12 @@ const FIRST_FIELD =
 
 /**
  * A focus-trapped dialog: Escape and the close button dismiss it. It opens on its first field, and
- * gives the focus back to whatever had it before, as the button that opened it.
+ * gives the focus back to `returnFocusTo`, or else to whatever had it before, as the button that
+ * opened it.
  */
-export function Modal({ isOpen, onClose, title, children, opensAtStart = false }: Props) {
+export function Modal({ isOpen, onClose, title, children, opensAtStart = false, returnFocusTo }: Props) {
   const { t } = useTranslation();
-  const returnFocus = useFocusReturn(isOpen);
+  const returnFocus = useFocusReturn(isOpen, returnFocusTo);
   return (
     <Dialog.Root open={isOpen} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useFocusWhenShown } from '../../lib/use-focus-when-shown';
 import { SiteLink } from '../router';
 import { sendContactMessage } from '../site-data';
 import { useT } from '../texts';
@@ -25,6 +26,8 @@ export function ContactPage() {
   const honeypot = useRef<HTMLInputElement>(null);
   const [problems, setProblems] = useState<Problems>({});
   const form = useRef<HTMLFormElement>(null);
+  // Send is disabled while the message goes: the focus goes to the sentence saying it went.
+  const { focusWhenShown, focusTarget } = useFocusWhenShown();
   const set = (name: keyof Values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [name]: event.target.value }));
 
@@ -49,6 +52,7 @@ export function ContactPage() {
       await sendContactMessage({ ...values, website: honeypot.current?.value ?? '', startedAt: startedAt.current });
       setValues({ name: '', email: '', message: '' });
       setStatus({ state: 'sent' });
+      focusWhenShown('sent');
     } catch (error) {
       const { status: code, message } = error as Error & { status?: number };
       const text =
@@ -66,8 +70,10 @@ export function ContactPage() {
       <p className="mb-6 text-slate-700">{t('public.contact.intro')}</p>
       {status.state === 'sent' && (
         <p
+          ref={focusTarget('sent')}
           role="status"
-          className="mb-4 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-800"
+          tabIndex={-1}
+          className="mb-4 rounded-md border border-green-300 bg-green-50 px-4 py-3 text-sm text-green-800 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           {t('public.contact.sent')}
         </p>

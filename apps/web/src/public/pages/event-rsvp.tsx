@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { PublicEvent, RsvpState } from '@community/shared';
+import { useFocusWhenShown } from '../../lib/use-focus-when-shown';
 import { getRsvp, HttpError, readSignInToken, sayGoing, takeBackGoing } from '../events-data';
 import { useT } from '../texts';
 
@@ -19,6 +20,9 @@ export function EventRsvp({ event }: { event: PublicEvent }) {
   const t = useT();
   const [token] = useState(readSignInToken);
   const [answer, setAnswer] = useState<Answer>(() => (token ? { state: 'loading' } : { state: 'signed-out' }));
+  // Going and Not going take each other's place, and neither can be pressed while the answer is
+  // sent: the one that follows takes the focus.
+  const { focusWhenShown, focusTarget } = useFocusWhenShown();
 
   useEffect(() => {
     if (!token || !event.rsvpEnabled) return;
@@ -59,7 +63,10 @@ export function EventRsvp({ event }: { event: PublicEvent }) {
     if (!token || answer.state !== 'ready') return;
     setAnswer({ ...answer, isSending: true, error: undefined });
     call(event._id, token).then(
-      (rsvp) => setAnswer({ state: 'ready', rsvp, isSending: false }),
+      (rsvp) => {
+        setAnswer({ state: 'ready', rsvp, isSending: false });
+        focusWhenShown('answer');
+      },
       (error: unknown) =>
         setAnswer(
           error instanceof HttpError && error.status === 401
@@ -90,6 +97,7 @@ export function EventRsvp({ event }: { event: PublicEvent }) {
   else if (answer.state === 'ready' && isGoing && !event.isPast)
     action = (
       <button
+        ref={focusTarget('answer')}
         type="button"
         disabled={answer.isSending}
         onClick={() => send(takeBackGoing)}
@@ -101,6 +109,7 @@ export function EventRsvp({ event }: { event: PublicEvent }) {
   else if (answer.state === 'ready' && !event.isPast && !counts.isFull)
     action = (
       <button
+        ref={focusTarget('answer')}
         type="button"
         disabled={answer.isSending}
         onClick={() => send(sayGoing)}

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { EmailLink } from '../../../components/ui/email-link';
 import { IconButton } from '../../../components/ui/icon-button';
+import { useFocusWhenShown } from '../../../lib/use-focus-when-shown';
 
 const looks: Record<ContactMessage['status'], string> = {
   new: 'bg-sky-100 text-sky-900',
@@ -34,6 +35,16 @@ export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDe
   const replyId = useId();
   const isArchived = message.status === 'archived';
   const headingId = useId();
+  // Reply and the reply box take each other's place: the focus goes into the box, and back to Reply.
+  const { focusWhenShown, focusTarget } = useFocusWhenShown<'box' | 'reply'>();
+  const openBox = () => {
+    setIsReplying(true);
+    focusWhenShown('box');
+  };
+  const closeBox = () => {
+    setIsReplying(false);
+    focusWhenShown('reply');
+  };
 
   const send = async () => {
     if (!onReply) return;
@@ -42,7 +53,7 @@ export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDe
     try {
       await onReply(draft);
       setDraft('');
-      setIsReplying(false);
+      closeBox();
     } catch (caught) {
       setError((caught as Error).message);
     } finally {
@@ -86,6 +97,7 @@ export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDe
             {t('messages.replyTo', { name: message.name })}
           </label>
           <textarea
+            ref={focusTarget('box')}
             id={replyId}
             rows={5}
             value={draft}
@@ -93,7 +105,7 @@ export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDe
             className="rounded-md border border-slate-300 px-3 py-2 text-sm"
           />
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setIsReplying(false)}>
+            <Button variant="secondary" onClick={closeBox}>
               {t('common.cancel')}
             </Button>
             <Button onClick={send} isBusy={isSending}>
@@ -106,9 +118,10 @@ export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDe
         <div className="flex flex-wrap gap-2">
           {onReply && (
             <IconButton
+              ref={focusTarget('reply')}
               look="small"
               icon={<Reply className="size-3.5" aria-hidden />}
-              onClick={() => setIsReplying(true)}
+              onClick={openBox}
             >
               {t('messages.reply')}
             </IconButton>

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import type { EventRecord } from '@community/shared';
 import { IconButton } from '../../../components/ui/icon-button';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useFocusWhenShown } from '../../../lib/use-focus-when-shown';
 import { useDuplicateEvent } from '../api/duplicate-event';
 import { usePublishEvent } from '../api/publish-event';
 import { useUnpublishEvent } from '../api/unpublish-event';
@@ -26,6 +27,8 @@ export function EventRowActions({ event, onDuplicated, may }: Props) {
   const publish = usePublishEvent();
   const unpublish = useUnpublishEvent();
   const duplicate = useDuplicateEvent();
+  // Busy, the button lets the focus go: it takes it back as its opposite (Unpublish, Publish).
+  const { focusWhenShown, focusTarget } = useFocusWhenShown();
   const onError = (fallback: string) => (error: Error) => toast.error(getErrorMessage(error, fallback));
   const isPublished = event.status === 'published';
   const publishLabel = t(isPublished ? 'events.unpublish' : 'events.publish', { title: event.title });
@@ -35,6 +38,7 @@ export function EventRowActions({ event, onDuplicated, may }: Props) {
     <>
       {(isPublished ? may.unpublish : may.publish) && (
         <IconButton
+          ref={focusTarget('publish')}
           icon={isPublished ? <EyeOff className="size-4" aria-hidden /> : <Send className="size-4" aria-hidden />}
           isBusy={publish.isPending || unpublish.isPending}
           aria-label={publishLabel}
@@ -42,11 +46,17 @@ export function EventRowActions({ event, onDuplicated, may }: Props) {
           onClick={() =>
             isPublished
               ? unpublish.mutate(event._id, {
-                  onSuccess: () => toast.success(t('events.unpublished')),
+                  onSuccess: () => {
+                    toast.success(t('events.unpublished'));
+                    focusWhenShown('publish');
+                  },
                   onError: onError(t('events.publishError')),
                 })
               : publish.mutate(event._id, {
-                  onSuccess: () => toast.success(t('events.published')),
+                  onSuccess: () => {
+                    toast.success(t('events.published'));
+                    focusWhenShown('publish');
+                  },
                   onError: onError(t('events.publishError')),
                 })
           }

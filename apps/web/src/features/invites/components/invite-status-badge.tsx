@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InviteStatusView } from '../invite-status';
 
@@ -12,9 +13,15 @@ const looks: Record<InviteStatusView, string> = {
   notUsed: 'bg-sky-100 text-sky-900',
 };
 
-type Props = { view: InviteStatusView; usedAt?: string; uses?: { taken: number; of: number } };
+type Props = {
+  view: InviteStatusView;
+  usedAt?: string;
+  uses?: { taken: number; of: number };
+  /** Given, the badge can take the focus (not by Tab): where a decision that changed it leaves it. */
+  focusRef?: Ref<HTMLSpanElement>;
+};
 
-export function InviteStatusBadge({ view, usedAt, uses }: Props) {
+export function InviteStatusBadge({ view, usedAt, uses, focusRef }: Props) {
   const { t } = useTranslation();
   const label =
     view === 'used'
@@ -22,5 +29,13 @@ export function InviteStatusBadge({ view, usedAt, uses }: Props) {
       : view === 'uses'
         ? t('invites.status.uses', { taken: uses?.taken ?? 0, of: uses?.of ?? 0 })
         : t(`invites.status.${view}`);
-  return <span className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${looks[view]}`}>{label}</span>;
+  return (
+    <span
+      ref={focusRef}
+      tabIndex={focusRef ? -1 : undefined}
+      className={`inline-block rounded px-2 py-0.5 text-xs font-medium focus-visible:outline-2 focus-visible:outline-brand-600 ${looks[view]}`}
+    >
+      {label}
+    </span>
+  );
 }

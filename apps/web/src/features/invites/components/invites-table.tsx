@@ -19,6 +19,7 @@ import { EmailText } from '../../../components/ui/email-link';
 import { IconButton } from '../../../components/ui/icon-button';
 import { getErrorMessage } from '../../../lib/api-client';
 import { copyText } from '../../../lib/copy-text';
+import { useFocusWhenShown } from '../../../lib/use-focus-when-shown';
 import { useApproveInvite } from '../api/approve-invite';
 import { useBulkInvites } from '../api/bulk-invites';
 import { useExportInvites } from '../api/export-invites';
@@ -118,6 +119,8 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
   const revoke = useRevokeInvite(toasts(t('invites.revoked'), t('invites.revokeError')));
   const resend = useResendInvite(toasts(t('invites.resent'), t('invites.resendError')));
   const busyId = [approve, reject, remove, revoke, resend].find((mutation) => mutation.isPending)?.variables;
+  // A decision takes its buttons away: the focus goes to the state it left, keyed by invite.
+  const { focusWhenShown, focusTarget } = useFocusWhenShown();
 
   const copy = async (link: string) =>
     (await copyText(link)) ? toast.success(t('invites.copied')) : toast.error(t('invites.copyFailed'));
@@ -125,8 +128,8 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
   const data = list.data;
   const columnCount = rights.bulk ? 8 : 7;
   const decide = (id: string) => ({
-    onApprove: rights.approve ? () => approve.mutate(id) : undefined,
-    onReject: rights.reject ? () => reject.mutate(id) : undefined,
+    onApprove: rights.approve ? () => approve.mutate(id, { onSuccess: () => focusWhenShown(id) }) : undefined,
+    onReject: rights.reject ? () => reject.mutate(id, { onSuccess: () => focusWhenShown(id) }) : undefined,
   });
   return (
     <section aria-labelledby="existing-invites" className="flex flex-col gap-3">
@@ -253,7 +256,10 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
                               <span>
                                 {account.name} ({account.email})
                               </span>
-                              <InviteStatusBadge view={registrationStatusView(account.status)} />
+                              <InviteStatusBadge
+                                view={registrationStatusView(account.status)}
+                                focusRef={focusTarget(account.inviteId)}
+                              />
                               {account.status === 'submitted' && (
                                 <DecisionButtons
                                   isBusy={busyId === account.inviteId}
@@ -275,6 +281,7 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
                     <td className="px-2.5 py-2">
                       <InviteStatusBadge
                         view={view}
+                        focusRef={focusTarget(invite._id)}
                         usedAt={invite.consumedAt ? formatDate(invite.consumedAt) : undefined}
                         uses={{ taken: invite.uses, of: invite.maxUses }}
                       />

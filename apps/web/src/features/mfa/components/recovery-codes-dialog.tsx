@@ -1,4 +1,5 @@
 import { Copy, Download } from 'lucide-react';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
@@ -16,14 +17,21 @@ function downloadText(text: string, name: string) {
   URL.revokeObjectURL(url);
 }
 
+type Props = {
+  codes: string[] | null;
+  onClose: () => void;
+  /** What takes the focus once they are saved: the state they came with. */
+  returnFocusTo: RefObject<HTMLElement | null>;
+};
+
 /** Recovery codes, shown once: copy them, download them, and say they are saved. */
-export function RecoveryCodesDialog({ codes, onClose }: { codes: string[] | null; onClose: () => void }) {
+export function RecoveryCodesDialog({ codes, onClose, returnFocusTo }: Props) {
   const { t } = useTranslation();
   const text = codes?.join('\n') ?? '';
   const copy = async () =>
     (await copyText(text)) ? toast.success(t('mfa.codesCopied')) : toast.error(t('mfa.codesCopyFailed'));
   return (
-    <Modal isOpen={codes !== null} onClose={onClose} title={t('mfa.codesTitle')}>
+    <Modal isOpen={codes !== null} onClose={onClose} title={t('mfa.codesTitle')} returnFocusTo={returnFocusTo}>
       <div className="flex flex-col gap-4">
         <Alert tone="warning">{t('mfa.codesWarning')}</Alert>
         <ul

@@ -1,5 +1,5 @@
 import { KeyRound, LifeBuoy, Smartphone, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { RECOVERY_CODE_COUNT, type MfaStatus, type Passkey, type TotpSetup } from '@community/shared';
@@ -20,6 +20,8 @@ import { TotpSetupDialog } from './totp-setup-dialog';
 
 /** What is about to be removed or replaced, and so what the dialog asks. */
 type Action = { kind: 'totp' } | { kind: 'passkey'; passkey: Passkey } | { kind: 'codes' };
+/** The card's rows: the recovery codes come with the first factor of either kind, or made anew. */
+type Factor = 'totp' | 'passkeys' | 'codes';
 type Pending = Action & {
   /** Removing the last factor, and making new codes, need the password; anything else a yes. */
   needsPassword: boolean;
@@ -43,9 +45,12 @@ function FactorRow({
   text,
   action,
   children,
+  headingRef,
 }: {
   icon: ReactNode;
   title: string;
+  /** The heading names the factor and its state: it takes the focus when that state changes. */
+  headingRef: Ref<HTMLHeadingElement>;
   badge?: ReactNode;
   text: string;
   action?: ReactNode;
@@ -54,7 +59,11 @@ function FactorRow({
   return (
     <li className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+        <h3
+          ref={headingRef}
+          tabIndex={-1}
+          className="flex flex-wrap items-center gap-2 rounded font-medium text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
           <span className="text-slate-500">{icon}</span>
           {title}
           {badge}
@@ -111,6 +120,12 @@ function Factors({ status }: { status: MfaStatus }) {
   const { t } = useTranslation();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
+  // Saved, the codes leave the focus on the row they came with, which shows the new state (On, 10 of
+  // 10 left); the dialogs before them are gone by then.
+  const [codesFor, setCodesFor] = useState<Factor>('codes');
+  const totpHeading = useRef<HTMLHeadingElement>(null);
+  const passkeysHeading = useRef<HTMLHeadingElement>(null);
+  const codesHeading = useRef<HTMLHeadingElement>(null);
   const [isAddingPasskey, setAddingPasskey] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [actionError, setActionError] = useState<string>();
@@ -137,11 +152,13 @@ function Factors({ status }: { status: MfaStatus }) {
   };
 
   /** A factor added: the recovery codes come with the first one. */
-  const onAdded = (message: string) => (recoveryCodes: string[] | undefined) => {
+  const onAdded = (message: string, factor: Factor) => (recoveryCodes: string[] | undefined) => {
     setSetup(null);
     setAddingPasskey(false);
     toast.success(message);
-    if (recoveryCodes) setCodes(recoveryCodes);
+    if (!recoveryCodes) return;
+    setCodesFor(factor);
+    setCodes(recoveryCodes);
   };
 
   /** Runs what `pending` says, with the password when one was asked; errors reach the caller. */
@@ -157,7 +174,10 @@ function Factors({ status }: { status: MfaStatus }) {
       toast.success(t('mfa.passkeyRemoved'));
     } else {
       const made = await makeCodes.mutateAsync({ password });
-      if (made.recoveryCodes) setCodes(made.recoveryCodes);
+      if (made.recoveryCodes) {
+        setCodesFor('codes');
+        setCodes(made.recoveryCodes);
+      }
     }
     setPending(null);
   };
@@ -191,6 +211,7 @@ function Factors({ status }: { status: MfaStatus }) {
         <FactorRow
           icon={<Smartphone className="size-5" aria-hidden />}
           title={t('mfa.totp')}
+          headingRef={totpHeading}
           badge={<Badge isOn={status.totp}>{status.totp ? t('mfa.on') : t('mfa.off')}</Badge>}
           text={t('mfa.totpText')}
           action={
@@ -208,6 +229,7 @@ function Factors({ status }: { status: MfaStatus }) {
         <FactorRow
           icon={<KeyRound className="size-5" aria-hidden />}
           title={t('mfa.passkeys')}
+          headingRef={passkeysHeading}
           badge={
             <Badge isOn={status.passkeys.length > 0}>
               {status.passkeys.length > 0 ? t('mfa.passkeyCount', { count: status.passkeys.length }) : t('mfa.off')}
@@ -231,6 +253,7 @@ function Factors({ status }: { status: MfaStatus }) {
         <FactorRow
           icon={<LifeBuoy className="size-5" aria-hidden />}
           title={t('mfa.recoveryCodes')}
+          headingRef={codesHeading}
           badge={
             hasFactor && (
               <Badge isOn={status.recoveryCodesLeft > 0}>
@@ -248,13 +271,17 @@ function Factors({ status }: { status: MfaStatus }) {
           }
         />
       </ul>
-      <TotpSetupDialog setup={setup} onClose={() => setSetup(null)} onDone={onAdded(t('mfa.totpEnabled'))} />
+      <TotpSetupDialog setup={setup} onClose={() => setSetup(null)} onDone={onAdded(t('mfa.totpEnabled'), 'totp')} />
       <AddPasskeyDialog
         isOpen={isAddingPasskey}
         onClose={() => setAddingPasskey(false)}
-        onDone={onAdded(t('mfa.passkeyAdded'))}
+        onDone={onAdded(t('mfa.passkeyAdded'), 'passkeys')}
       />
-      <RecoveryCodesDialog codes={codes} onClose={() => setCodes(null)} />
+      <RecoveryCodesDialog
+        codes={codes}
+        onClose={() => setCodes(null)}
+        returnFocusTo={codesFor === 'totp' ? totpHeading : codesFor === 'passkeys' ? passkeysHeading : codesHeading}
+      />
       <PasswordDialog
         isOpen={needsPassword}
         title={pendingTexts.title}

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import type { Notification } from '@community/shared';
 import { IconButton } from '../../../components/ui/icon-button';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useFocusWhenShown } from '../../../lib/use-focus-when-shown';
 import { useNotifications, useUnreadNotificationCount } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
@@ -43,6 +44,18 @@ export function NotificationBell() {
   const markAll = useMarkAllNotificationsRead();
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const onMarkError = (error: unknown) => toast.error(getErrorMessage(error, t('notifications.markError')));
+  // Marking read takes the pressed button away or disables it: the focus stays in the panel, on the
+  // next unread notification's button, or else on the panel's title. Keyed by notification.
+  const { focusWhenShown, focusTarget } = useFocusWhenShown();
+  const TITLE = 'title';
+  const markRead = (notification: Notification) => {
+    const shown = list.data?.data ?? [];
+    const after = shown.slice(shown.indexOf(notification) + 1).find((next) => !next.readAt);
+    markOne.mutate(notification._id, {
+      onSuccess: () => focusWhenShown(after?._id ?? TITLE),
+      onError: onMarkError,
+    });
+  };
 
   const label = unread > 0 ? t('notifications.labelUnread', { count: unread }) : t('notifications.label');
   let content;
@@ -74,7 +87,8 @@ export function NotificationBell() {
             {!notification.readAt && (
               <IconButton
                 icon={<Check className="size-4" aria-hidden />}
-                onClick={() => markOne.mutate(notification._id, { onError: onMarkError })}
+                ref={focusTarget(notification._id)}
+                onClick={() => markRead(notification)}
                 disabled={markOne.isPending && markOne.variables === notification._id}
                 className="self-start"
                 aria-label={t('notifications.markReadOf', { title: notification.title })}
@@ -112,11 +126,19 @@ export function NotificationBell() {
           className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-lg border border-slate-200 bg-white shadow-lg"
         >
           <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
-            <h2 className="text-sm font-semibold text-slate-900">{t('notifications.title')}</h2>
+            <h2
+              ref={focusTarget(TITLE)}
+              tabIndex={-1}
+              className="rounded text-sm font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              {t('notifications.title')}
+            </h2>
             <IconButton
               look="link"
               icon={<CheckCheck className="size-4" aria-hidden />}
-              onClick={() => markAll.mutate(undefined, { onError: onMarkError })}
+              onClick={() =>
+                markAll.mutate(undefined, { onSuccess: () => focusWhenShown(TITLE), onError: onMarkError })
+              }
               disabled={unread === 0 || markAll.isPending}
             >
               {t('notifications.markAll')}
