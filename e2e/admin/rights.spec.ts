@@ -96,6 +96,10 @@ test.describe('a screen offers only what the server will do', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit log');
     await expect(page.getByRole('alert').filter({ hasText: 'You do not have permission to do this.' })).toBeVisible();
     await expect(page.getByRole('combobox')).toHaveCount(0);
+    await page.goto('/admin/invites');
+    await expect(page.getByRole('alert').filter({ hasText: 'You do not have permission to do this.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Refresh' })).toHaveCount(0);
+    await expect(page.getByRole('combobox')).toHaveCount(0);
 
     await grant(role, name, [...reads, 'DELETE /api/auth/users/:id', 'GET /api/auth/users/:id/sessions'], ['/users']);
     await openWithRights(page, `/admin/users?q=${encodeURIComponent(email)}`);

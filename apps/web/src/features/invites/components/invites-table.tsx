@@ -6,6 +6,7 @@ import { DELETED_USER, type Invite } from '@community/shared';
 import { BulkActions } from '../../../components/resource-list/bulk-actions';
 import { PINNED_ACTIONS, UNDER_PINNED_ACTIONS } from '../../../components/resource-list/pinned-actions';
 import { ExportButton } from '../../../components/resource-list/export-button';
+import { isForbidden } from '../../../components/resource-list/forbidden-screen';
 import { ListFilters, type ListFilter } from '../../../components/resource-list/list-filters';
 import { PaginationBar } from '../../../components/resource-list/pagination';
 import { totalText } from '../../../components/resource-list/total-text';
@@ -131,6 +132,8 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
     onApprove: rights.approve ? () => approve.mutate(id, { onSuccess: () => focusWhenShown(id) }) : undefined,
     onReject: rights.reject ? () => reject.mutate(id, { onSuccess: () => focusWhenShown(id) }) : undefined,
   });
+  // Someone who may not read the invites is told why, not shown controls for a list they cannot use.
+  if (isForbidden(list.error)) return <Alert tone="error">{getErrorMessage(list.error, t('invites.loadError'))}</Alert>;
   return (
     <section aria-labelledby="existing-invites" className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-3">
