@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { ADMIN, createMember, expect, test } from '../fixtures';
-import { expectAccessible, shoot, signInAs } from './session';
+import { expectAccessible, logOut, shoot, signInAs } from './session';
 
 test.describe('[ADMIN][AUDIT]', () => {
   test('a change made on another screen appears with its before and after, and exports', async ({ page }) => {
@@ -197,6 +197,13 @@ test.describe('[ADMIN][SESSIONS]', () => {
     // The other browser still holds its token; its next request finds the session gone.
     await other.goto('/admin/account/profile');
     await expect(other).toHaveURL(/\/admin\/login/);
+    // It says why, which a sign-out by the Logout button does not.
+    const ended = 'Your sign-in has ended: it was signed out elsewhere or has expired. Please sign in again.';
+    await expect(other.getByRole('status').filter({ hasText: ended })).toBeVisible();
+    await signInAs(other, email, 'member-password');
+    await logOut(other, 'Two Browsers');
+    await expect(other.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(other.getByText(ended)).toHaveCount(0);
     await elsewhere.close();
   });
 

@@ -8,7 +8,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { login } from '../../features/auth/api/login';
-import { authStore } from '../../features/auth/auth-store';
+import { authStore, useAuth } from '../../features/auth/auth-store';
 import { GoogleButton } from '../../features/auth/components/google-button';
 import { safeNext } from '../../features/auth/safe-next';
 import { useSiteConfig } from '../../features/site-config/api/get-site-config';
@@ -43,6 +43,8 @@ export function LoginRoute() {
   useEffect(() => void loadResolver(), []);
 
   const invite = params.get('invite');
+  // Ended elsewhere (signed out everywhere, a changed password) or expired: said, not left to guess.
+  const hasEnded = useAuth().hasEnded === true;
   const googleClientId = useSiteConfig().data?.googleClientId;
   const hasGoogle = Boolean(googleClientId);
 
@@ -108,6 +110,7 @@ export function LoginRoute() {
     <AuthCard title={t('login.title')}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {error && <Alert tone="error">{error}</Alert>}
+        {!error && hasEnded && <Alert tone="info">{t('login.ended')}</Alert>}
         {invite && hasGoogle && <Alert tone="info">{t('login.inviteHint')}</Alert>}
         <TextField
           label={t('common.email')}

@@ -9,6 +9,8 @@ type AuthState = {
   userRole: LoginResponse['roles'];
   /** Set by the Logout button: the guard then goes to the login without asking to come back. */
   hasLoggedOut?: boolean;
+  /** Set when the server refused a sign-in it had given (ended elsewhere, expired): the login says so. */
+  hasEnded?: boolean;
 };
 
 function read<T>(key: string, fallback: T): T {
@@ -45,8 +47,9 @@ export const authStore = {
   updateUser: (changes: Partial<UserInfo['user']>) =>
     state.userInfo &&
     write({ ...state, userInfo: { ...state.userInfo, user: { ...state.userInfo.user, ...changes } } }),
-  /** Forgets the stored sign-in; `hasLoggedOut` when the person pressed Logout. */
-  signOut: ({ hasLoggedOut = false } = {}) => write({ userInfo: null, userRole: [], hasLoggedOut }),
+  /** Forgets the stored sign-in; `hasLoggedOut` when the person pressed Logout, `hasEnded` when the server ended it. */
+  signOut: ({ hasLoggedOut = false, hasEnded = false } = {}) =>
+    write({ userInfo: null, userRole: [], hasLoggedOut, hasEnded }),
   subscribe: (listener: () => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -63,7 +66,8 @@ window.addEventListener('storage', (event) => {
   }
 });
 
-// Any 401 answer ends the stored sign-in.
-onUnauthorized(() => authStore.signOut());
+// Any 401 answer ends the stored sign-in; one that was held is said to have ended (a wrong
+// password while signed out is a 401 too).
+onUnauthorized(() => authStore.signOut({ hasEnded: state.userInfo !== null }));
 
 export const useAuth = () => useSyncExternalStore(authStore.subscribe, authStore.get);
