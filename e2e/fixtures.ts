@@ -122,15 +122,27 @@ export const test = base.extend<
       let output = '';
       child.stdout!.on('data', (chunk) => (output += chunk));
       child.stderr!.on('data', (chunk) => (output += chunk));
-      await waitForHealth(`http://127.0.0.1:${port}`, child, () => output);
+      const stop = async () => {
+        if (child.exitCode === null) {
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGTERM');
+          await exited;
+        }
+        await smtp.close();
+        await google.close();
+        await channel.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      };
+      try {
+        await waitForHealth(`http://127.0.0.1:${port}`, child, () => output);
+      } catch (error) {
+        // A server that never came up is stopped too, not left running after its tests.
+        await stop();
+        throw error;
+      }
       const log = { text: () => output, clear: () => void (output = '') };
       await use({ baseURL, smtp, google, channel, log });
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      await smtp.close();
-      await google.close();
-      await channel.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await stop();
     },
     // A seeded database takes a while to fill.
     { scope: 'worker', timeout: 600_000 },

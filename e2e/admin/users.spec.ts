@@ -140,6 +140,7 @@ test.describe('[ADMIN][USERS]', () => {
     const scrolls = await table.evaluate((element) => element.scrollWidth > element.parentElement!.clientWidth);
     expect(scrolls).toBe(true);
     // Yet the row's buttons stay in view, pinned to the right edge over the columns under them.
+    await row.scrollIntoViewIfNeeded();
     await expect(row.getByRole('button', { name: 'Edit' })).toBeInViewport({ ratio: 1 });
     await expect(row.getByRole('button', { name: 'Delete' })).toBeInViewport({ ratio: 1 });
     await row.getByRole('button', { name: 'Edit' }).click();

@@ -261,8 +261,9 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                     ),
                   )}
                   {hasActions && (
-                    <th scope="col" className={`px-4 py-2 font-medium ${PINNED_ACTIONS}`}>
-                      {t('list.actions')}
+                    <th scope="col" className={`px-2 py-2 font-medium md:px-4 ${PINNED_ACTIONS}`}>
+                      {/* Read out on a phone, not drawn: the word would be wider than the buttons under it. */}
+                      <span className="max-md:sr-only">{t('list.actions')}</span>
                     </th>
                   )}
                 </tr>
@@ -303,27 +304,30 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                         );
                       })}
                       {hasActions && (
-                        <td className={`whitespace-nowrap px-4 py-2 ${PINNED_ACTIONS}`}>
-                          {rowActions?.(row)}
-                          {mayEdit && (
-                            <IconButton
-                              icon={<Pencil className="size-4" aria-hidden />}
-                              onClick={() => setEditing({ row })}
-                              aria-label={t('list.editRow', { row: rowName(row) })}
-                            />
-                          )}
-                          {mayDelete && (
-                            <IconButton
-                              look="danger"
-                              icon={<Trash2 className="size-4" aria-hidden />}
-                              onClick={() => setDeleting(row)}
-                              isBusy={isDeleting}
-                              // Shown but not offered: the reason, where a click could only be refused.
-                              disabled={props.whyUndeletable?.(row) !== undefined}
-                              title={props.whyUndeletable?.(row)}
-                              aria-label={t('list.deleteRow', { row: rowName(row) })}
-                            />
-                          )}
+                        <td className={`whitespace-nowrap px-2 py-2 md:px-4 ${PINNED_ACTIONS}`}>
+                          {/* Three abreast on a phone: the pinned column covers less of the row it belongs to. */}
+                          <div className="flex items-center max-md:grid max-md:grid-cols-[auto_auto_auto] max-md:justify-items-center">
+                            {rowActions?.(row)}
+                            {mayEdit && (
+                              <IconButton
+                                icon={<Pencil className="size-4" aria-hidden />}
+                                onClick={() => setEditing({ row })}
+                                aria-label={t('list.editRow', { row: rowName(row) })}
+                              />
+                            )}
+                            {mayDelete && (
+                              <IconButton
+                                look="danger"
+                                icon={<Trash2 className="size-4" aria-hidden />}
+                                onClick={() => setDeleting(row)}
+                                isBusy={isDeleting}
+                                // Shown but not offered: the reason, where a click could only be refused.
+                                disabled={props.whyUndeletable?.(row) !== undefined}
+                                title={props.whyUndeletable?.(row)}
+                                aria-label={t('list.deleteRow', { row: rowName(row) })}
+                              />
+                            )}
+                          </div>
                         </td>
                       )}
                     </tr>

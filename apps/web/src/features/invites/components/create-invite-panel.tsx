@@ -70,7 +70,7 @@ export function CreateInvitePanel({ formatDate, roleOptions, defaultRoleName }: 
             {...form.register('email')}
           />
         </div>
-        <div className="sm:w-44">
+        <div className="sm:w-32">
           <TextField
             label={t('invites.hours')}
             type="number"

@@ -89,7 +89,7 @@ export function EntriesTable({ rows, onChange, filter, onFilter, isReadOnly }: P
             onChange={(event) => onFilter(event.target.value)}
             placeholder={t('translations.filter')}
             aria-label={t('translations.filter')}
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+            className="w-72 max-w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
           />
           <Button
             variant="secondary"
