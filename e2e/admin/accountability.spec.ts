@@ -117,6 +117,30 @@ test.describe('[ADMIN][AUDIT]', () => {
     });
   });
 
+  test('two filters changed before the screen has drawn the first both stay', async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/audit-log');
+    const from = await page.getByLabel('From').elementHandle();
+    const to = await page.getByLabel('To').elementHandle();
+    // Both in one turn of the page's event loop, as a quick hand or a slow machine may do.
+    await page.evaluate(
+      ([first, second]) => {
+        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        for (const [input, value] of [
+          [first, '2026-03-02'],
+          [second, '2026-03-04'],
+        ] as const) {
+          setValue.call(input, value);
+          input!.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+      },
+      [from, to] as const,
+    );
+    await expect(page).toHaveURL(/from=2026-03-02/);
+    await expect(page).toHaveURL(/to=2026-03-04/);
+    await expect(page.getByLabel('From')).toHaveValue('2026-03-02');
+  });
+
   test('a range whose To is before its From says that nothing can match', async ({ page }) => {
     await signInAs(page, ADMIN.email, ADMIN.password);
     await page.goto('/admin/audit-log?from=2026-03-02&to=2026-03-02');

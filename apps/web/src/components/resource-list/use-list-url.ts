@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -12,16 +13,21 @@ export function useListUrl(filterNames: readonly string[]) {
       return value ? [[name, value]] : [];
     }),
   );
-  const update = (changes: Record<string, string | number | undefined>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [name, value] of Object.entries(changes)) {
-        if (value === undefined || value === '') next.delete(name);
-        else next.set(name, String(value));
-      }
-      if (!('page' in changes)) next.delete('page');
-      return next;
-    });
+  // The router starts each change from the URL last drawn, so of two changes made before it has
+  // drawn the first (From, then To, typed quickly) the second would drop the first: a change made
+  // while another is on its way builds on that one instead.
+  const pending = useRef<{ drawn: string; next: URLSearchParams } | null>(null);
+  const update = (changes: Record<string, string | number | undefined>) => {
+    const drawn = params.toString();
+    const next = new URLSearchParams(pending.current?.drawn === drawn ? pending.current.next : params);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(name);
+      else next.set(name, String(value));
+    }
+    if (!('page' in changes)) next.delete('page');
+    pending.current = { drawn, next };
+    setParams(next);
+  };
   return {
     page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
     q: params.get('q') ?? '',
