@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, test } from './fixtures';
+import { ADMIN, callApi, expect, test, tokenOf } from './fixtures';
 import { expectAccessible, shoot, signInAs } from './admin/session';
 
 /**
@@ -193,7 +193,11 @@ test.describe('[THEME]', () => {
     await shoot(page, 'theme-login');
   });
 
-  test('admin screens on a dark device: a list, a dialog, a form and its toast', async ({ page }) => {
+  test('admin screens on a dark device: a list, a dialog, a form and its toast', async ({ page, app }) => {
+    // A role of one's own to offer Delete: the seeded ones offer none.
+    const name = `Dark ${Date.now()}`;
+    const admin = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
+    await callApi(app.baseURL, admin, 'POST', '/api/auth/roles', { name, description: 'A role to delete' });
     await page.emulateMedia({ colorScheme: 'dark' });
     await signInAs(page, ADMIN.email, ADMIN.password);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
@@ -205,7 +209,8 @@ test.describe('[THEME]', () => {
     await expectAccessible(page);
     await shoot(page, 'theme-admin-roles-dialog');
     await page.keyboard.press('Escape');
-    await page.getByRole('row').nth(1).getByRole('button', { name: 'Delete' }).click();
+    await page.goto(`/admin/roles?q=${encodeURIComponent(name)}`);
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
     await expectAccessible(page);
     await shoot(page, 'theme-admin-confirm');
