@@ -11,7 +11,7 @@ import { queryClient } from '../../lib/query-client';
 import { logout as endSession } from '../../features/auth/api/logout';
 import { storageKeys } from '../../lib/storage-keys';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { useSiteConfig } from '../../features/site-config/api/get-site-config';
+import { useSiteName } from '../../features/site-config/api/get-site-config';
 import { SECURITY_PATH } from '../paths';
 import { AccountMenu } from './account-menu';
 import { AdminMenu, ViewMenu } from './admin-menu';
@@ -27,8 +27,7 @@ export function AdminLayout() {
   useFreshUser(userInfo !== null);
   // What the person may call is asked beside the menu, so a screen knows its buttons when it draws.
   useMay();
-  // The community's own name (SITE_NAME), as its public site and its mails say it.
-  const siteName = useSiteConfig().data?.site.name ?? t('public.siteName');
+  const siteName = useSiteName();
   useTitle(t('layout.admin'), siteName);
   // Where the policy asks it, an administrator without a second factor may do nothing else until
   // one is enrolled (the server refuses the rest): Sign-in and security comes first.

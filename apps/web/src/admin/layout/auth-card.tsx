@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSiteConfig } from '../../features/site-config/api/get-site-config';
+import { useSiteName } from '../../features/site-config/api/get-site-config';
 import { useTitle } from '../../lib/use-title';
 import { LanguageSwitch } from './language-switch';
 
@@ -11,7 +11,7 @@ import { LanguageSwitch } from './language-switch';
  */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
-  const siteName = useSiteConfig().data?.site.name ?? t('public.siteName');
+  const siteName = useSiteName();
   useTitle(title, siteName);
   return (
     <main id="content" className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-100 px-4 py-10">

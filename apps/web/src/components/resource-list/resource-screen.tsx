@@ -285,6 +285,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                 )}
                 {rows.map((row) => {
                   const isDeleting = remove?.isPending === true && remove.variables === row._id;
+                  const whyUndeletable = props.whyUndeletable?.(row);
                   return (
                     <tr key={row._id} className={selection.isChosen(row._id) ? 'bg-brand-50' : 'bg-white'}>
                       {bulk && (
@@ -322,8 +323,8 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                                 onClick={() => setDeleting(row)}
                                 isBusy={isDeleting}
                                 // Shown but not offered: the reason, where a click could only be refused.
-                                disabled={props.whyUndeletable?.(row) !== undefined}
-                                title={props.whyUndeletable?.(row)}
+                                disabled={whyUndeletable !== undefined}
+                                title={whyUndeletable}
                                 aria-label={t('list.deleteRow', { row: rowName(row) })}
                               />
                             )}

@@ -1,5 +1,5 @@
 import { KeyRound, LifeBuoy, Smartphone, Trash2 } from 'lucide-react';
-import { useRef, useState, type ReactNode, type Ref } from 'react';
+import { useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { RECOVERY_CODE_COUNT, type MfaStatus, type Passkey, type TotpSetup } from '@community/shared';
@@ -126,6 +126,11 @@ function Factors({ status }: { status: MfaStatus }) {
   const totpHeading = useRef<HTMLHeadingElement>(null);
   const passkeysHeading = useRef<HTMLHeadingElement>(null);
   const codesHeading = useRef<HTMLHeadingElement>(null);
+  const headings: Record<Factor, RefObject<HTMLHeadingElement | null>> = {
+    totp: totpHeading,
+    passkeys: passkeysHeading,
+    codes: codesHeading,
+  };
   const [isAddingPasskey, setAddingPasskey] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [actionError, setActionError] = useState<string>();
@@ -277,11 +282,7 @@ function Factors({ status }: { status: MfaStatus }) {
         onClose={() => setAddingPasskey(false)}
         onDone={onAdded(t('mfa.passkeyAdded'), 'passkeys')}
       />
-      <RecoveryCodesDialog
-        codes={codes}
-        onClose={() => setCodes(null)}
-        returnFocusTo={codesFor === 'totp' ? totpHeading : codesFor === 'passkeys' ? passkeysHeading : codesHeading}
-      />
+      <RecoveryCodesDialog codes={codes} onClose={() => setCodes(null)} returnFocusTo={headings[codesFor]} />
       <PasswordDialog
         isOpen={needsPassword}
         title={pendingTexts.title}

@@ -34,6 +34,9 @@ function NotificationLink({ link, onOpen }: { link: string; onOpen: () => void }
   );
 }
 
+/** The panel's title, where the focus goes when no unread notification is left to go to. */
+const TITLE = 'title';
+
 export function NotificationBell() {
   const { t, i18n } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
@@ -47,7 +50,6 @@ export function NotificationBell() {
   // Marking read takes the pressed button away or disables it: the focus stays in the panel, on the
   // next unread notification's button, or else on the panel's title. Keyed by notification.
   const { focusWhenShown, focusTarget } = useFocusWhenShown();
-  const TITLE = 'title';
   const markRead = (notification: Notification) => {
     const shown = list.data?.data ?? [];
     const after = shown.slice(shown.indexOf(notification) + 1).find((next) => !next.readAt);
