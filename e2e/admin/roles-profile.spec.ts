@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN, createMember, expect, test } from '../fixtures';
+import { ADMIN, callApi, createMember, expect, test, tokenOf } from '../fixtures';
 import { expectAccessible, logOut, shoot, signInAs } from './session';
 
 /** A 1x1 PNG, enough for a real upload. */
@@ -48,10 +48,44 @@ test.describe('[ADMIN][ROLES]', () => {
     await expect(edit.getByRole('alert').filter({ hasText: 'A role with this name already exists.' })).toBeVisible();
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await row.getByRole('button', { name: 'Delete Editors' }).click();
+    await expect(page.getByRole('alertdialog')).toContainText('Delete the role “Editors”? No member holds it.');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Delete it!' }).click();
     await expect(page.getByText('Role deleted successfully.')).toBeVisible();
     // The title counts what the search finds.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Roles (0)');
+  });
+
+  test('deleting a role says how many members hold it and lose it', async ({ page, app }) => {
+    const stamp = Date.now();
+    const token = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
+    const name = `Stewards ${stamp}`;
+    const role = await callApi<{ _id: string }>(app.baseURL, token, 'POST', '/api/auth/roles', { name });
+    for (const n of [1, 2]) {
+      const member = await createMember(app.baseURL, { email: `steward${n}-${stamp}@e2e.test` });
+      await callApi(app.baseURL, token, 'POST', '/api/auth/user-roles', { user: member._id, role: role._id });
+    }
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/admin/roles?q=${stamp}`);
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText(`Delete the role “${name}”? 2 members hold it and lose what it gives them.`);
+    // No is no: the role and its holders stay.
+    await confirm.getByRole('button', { name: 'No' }).click();
+    await expect(page.getByRole('button', { name: `Delete ${name}` })).toBeFocused();
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Ελληνικά' }).click();
+    await page.getByRole('button', { name: `Διαγραφή ${name}` }).click();
+    await expect(confirm).toContainText(
+      `Να διαγραφεί ο ρόλος «${name}»; Τον έχουν 2 μέλη, που χάνουν ό,τι τους δίνει.`,
+    );
+    await confirm.getByRole('button', { name: 'Ναι, διαγραφή!' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ρόλοι (0)');
+    const held = await callApi<{ total: number }>(
+      app.baseURL,
+      token,
+      'GET',
+      `/api/auth/users?role=${role._id}&limit=1`,
+    );
+    expect(held.total).toBe(0);
   });
 
   test('a role added while the list is still on its way shows in it', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   languageOf,
@@ -9,7 +10,8 @@ import {
   type RoleType,
   apiRoutes,
 } from '@community/shared';
-import { useListRights } from '../use-rights';
+import { useListRights, useMay } from '../use-rights';
+import { totalText } from '../../components/resource-list/total-text';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { resourceTexts } from '../../components/resource-list/resource-texts';
 import {
@@ -20,6 +22,7 @@ import { permissionLabel, usePermissionOptions } from '../../features/permission
 import { useDeleteRole } from '../../features/roles/api/delete-role';
 import { useRoles } from '../../features/roles/api/get-roles';
 import { RoleForm } from '../../features/roles/components/role-form';
+import { getUsersQueryOptions } from '../../features/users/api/get-users';
 
 /** The text of each type, one for every type there is. */
 const TYPE_TEXTS: Record<RoleType, string> = {
@@ -49,6 +52,7 @@ export function RolesRoute() {
       useList={useRoles}
       rights={rights}
       useDelete={useDeleteRole}
+      deleteText={(role) => <RoleDeleteText role={role} />}
       whyUndeletable={(row) => (row.type === 'custom' ? undefined : localizeMessage(messages.roleTypeFixed, language))}
       defaultSort="name"
       columns={columns}
@@ -65,4 +69,22 @@ export function RolesRoute() {
       )}
     />
   );
+}
+
+/**
+ * Deleting a role takes it from everyone who holds it: the question says how many, when the
+ * person may list members, once the count has come (a question never waits for it).
+ */
+function RoleDeleteText({ role }: { role: Role }) {
+  const { t } = useTranslation();
+  const may = useMay();
+  const holders = useQuery({
+    ...getUsersQueryOptions({ page: 1, limit: 1, filters: { role: role._id } }),
+    placeholderData: undefined,
+    enabled: may('GET', apiRoutes.users),
+  });
+  const name = role.name;
+  if (!holders.data) return t('roles.deleteText', { name });
+  if (holders.data.total === 0) return t('roles.deleteNoHolders', { name });
+  return t('roles.deleteHolders', { name, count: holders.data.total, holders: totalText(t, holders.data) });
 }

@@ -71,7 +71,7 @@ type Editable<Row> = {
   renderForm: (props: { row?: Row; onDone: () => void }) => ReactNode;
   useDelete: UseDelete;
   /** What the delete confirmation says of this row, when the generic question is not enough. */
-  deleteText?: (row: Row) => string;
+  deleteText?: (row: Row) => ReactNode;
 };
 /** Without a form the list is read-only. */
 type ReadOnly = { renderForm?: undefined; useDelete?: undefined; deleteText?: undefined };

@@ -1,5 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusReturn } from './focus-return';
 
@@ -10,7 +10,7 @@ type Props = {
   onCancel: () => void;
   onConfirm: () => void;
   title: string;
-  text: string;
+  text: ReactNode;
   confirmLabel: string;
   cancelLabel: string;
   tone?: 'danger' | 'primary';
@@ -60,7 +60,7 @@ export function ConfirmDialog({
   );
 }
 
-type DeleteProps = Pick<Props, 'isOpen' | 'onCancel' | 'onConfirm'> & { text?: string };
+type DeleteProps = Pick<Props, 'isOpen' | 'onCancel' | 'onConfirm'> & { text?: ReactNode };
 
 /** Every delete asks first, in the same words: 'Are you sure? You want to delete this?', No / Yes, Delete it! */
 export function ConfirmDeleteDialog({ text, ...rest }: DeleteProps) {
