@@ -9,18 +9,57 @@ import { expectAccessible, shoot, signInAs } from './session';
 async function registerThroughInvite(
   { baseURL, smtp }: { baseURL: string; smtp: { waitFor(address: string): Promise<{ raw: string }> } },
   email: string,
+  name = 'Bell Ringer',
 ) {
   const admin = await tokenOf(baseURL, ADMIN.email, ADMIN.password);
   const { token } = await callApi<{ token: string }>(baseURL, admin, 'POST', '/api/auth/invites', {});
   await callApi(baseURL, null, 'POST', '/api/auth/register-invite', {
     token,
-    name: 'Bell Ringer',
+    name,
     email,
     password: 'ringer-pass',
   });
   const link = /confirm-email\?token=([\w-]+)/.exec(mailText((await smtp.waitFor(email)).raw))![1]!;
   await callApi(baseURL, null, 'POST', '/api/auth/register-invite/confirm', { token: link });
 }
+
+test.describe('[ADMIN][DASHBOARD]', () => {
+  test('a decision by keyboard leaves the focus on the next registration, then the card', async ({ page, app }) => {
+    const stamp = Date.now();
+    await registerThroughInvite(app, `first-${stamp}@e2e.test`, `First ${stamp}`);
+    await registerThroughInvite(app, `second-${stamp}@e2e.test`, `Second ${stamp}`);
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    const registrations = page.getByRole('region', { name: 'Registrations' });
+    const rows = registrations.getByRole('listitem');
+    const rowOf = (text: string) => rows.filter({ hasText: text });
+    // The newest first: approving the second moves the focus down to the first, not onto a button.
+    await expect(rows.first()).toContainText(`Second ${stamp}`);
+    await registrations.getByRole('button', { name: `Approve Second ${stamp}` }).press('Enter');
+    await expect(page.getByText('User approved.')).toBeVisible();
+    await expect(rowOf(`First ${stamp}`)).toBeFocused();
+    await expect(rowOf(`Second ${stamp}`)).toHaveCount(0);
+    await shoot(page, 'dashboard-decided');
+
+    // Rejected, the first goes too: the focus moves to whoever was below it, or else the title.
+    const shown = await rows.allTextContents();
+    const below = shown[shown.findIndex((text) => text.includes(`First ${stamp}`)) + 1];
+    await registrations.getByRole('button', { name: `Reject First ${stamp}` }).press('Enter');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Reject' }).press('Enter');
+    await expect(page.getByText('Invite rejected.')).toBeVisible();
+    await expect(rowOf(`First ${stamp}`)).toHaveCount(0);
+    if (below) await expect(rows.filter({ hasText: below.slice(0, 40) })).toBeFocused();
+    else await expect(registrations.getByRole('heading', { name: 'Registrations' })).toBeFocused();
+
+    // Whoever is left is decided on the same way, until the title takes the focus.
+    while ((await rows.count()) > 0) {
+      const row = rows.first();
+      const text = (await row.textContent())!.slice(0, 40);
+      await row.getByRole('button', { name: /^Approve / }).press('Enter');
+      await expect(rows.filter({ hasText: text })).toHaveCount(0);
+    }
+    await expect(registrations.getByRole('heading', { name: 'Registrations' })).toBeFocused();
+  });
+});
 
 test.describe('[ADMIN][NOTIFICATIONS]', () => {
   test('a registration rings the bell within a poll; mark one and all read', async ({ page, app }) => {

@@ -60,8 +60,16 @@ function Dashboard() {
       formatDate={(iso) => dateFormat.format(new Date(iso))}
       formatWeek={(start) => t('dashboard.members.weekOf', { date: weekFormat.format(new Date(`${start}T12:00:00`)) })}
       describe={(event) => describeEntry(t, event)}
-      onApprove={may('POST', `${apiRoutes.invites}/:id/approve`) ? (id) => approve.mutate(id) : undefined}
-      onReject={may('POST', `${apiRoutes.invites}/:id/reject`) ? (id) => reject.mutate(id) : undefined}
+      onApprove={
+        may('POST', `${apiRoutes.invites}/:id/approve`)
+          ? (id, onDone) => approve.mutate(id, { onSuccess: onDone })
+          : undefined
+      }
+      onReject={
+        may('POST', `${apiRoutes.invites}/:id/reject`)
+          ? (id, onDone) => reject.mutate(id, { onSuccess: onDone })
+          : undefined
+      }
       busyInviteId={(approve.isPending && approve.variables) || (reject.isPending && reject.variables) || undefined}
     />
   );

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AuditEvent, DashboardCard } from '@community/shared';
 import { DecisionButtons } from '../../../components/forms/decision-buttons';
+import { useFocusWhenShown } from '../../../lib/use-focus-when-shown';
 import { MembersChart } from './members-chart';
 
 type CardOf<K extends DashboardCard['key']> = Extract<DashboardCard, { key: K }>;
@@ -13,22 +14,24 @@ type Props = {
   formatWeek: (start: string) => string;
   /** The sentence an audit entry reads as. */
   describe: (event: AuditEvent) => string;
-  /** Absent where the person may not approve. */
-  onApprove?: (inviteId: string) => void;
-  /** Absent where the person may not reject. */
-  onReject?: (inviteId: string) => void;
+  /** Absent where the person may not approve; `onDone` once it is done. */
+  onApprove?: (inviteId: string, onDone: () => void) => void;
+  /** Absent where the person may not reject; `onDone` once it is done. */
+  onReject?: (inviteId: string, onDone: () => void) => void;
   busyInviteId: string | undefined;
 };
 
 function Card({
   id,
   title,
+  titleRef,
   link,
   linkLabel,
   children,
 }: {
   id: string;
   title: string;
+  titleRef?: Ref<HTMLHeadingElement>;
   link: string;
   linkLabel: string;
   children: ReactNode;
@@ -39,7 +42,7 @@ function Card({
       className="flex min-w-0 flex-col gap-3 break-words rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
     >
       <div className="flex items-baseline justify-between gap-3">
-        <h2 id={id} className="text-base font-semibold text-slate-900">
+        <h2 id={id} ref={titleRef} tabIndex={titleRef ? -1 : undefined} className={TITLE_CLASS}>
           {title}
         </h2>
         <Link to={link} className="text-sm text-brand-700 underline">
@@ -50,6 +53,12 @@ function Card({
     </section>
   );
 }
+
+const TITLE_CLASS = 'text-base font-semibold text-slate-900 focus:outline-none';
+/** The registrations card's title, where the focus goes once no one is left to decide on. */
+const REGISTRATIONS_TITLE = 'registrations-title';
+/** A registration's row the focus can be given to: read out whole, it offers no action itself. */
+const ROW_FOCUS = '-mx-2 rounded-md px-2 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600';
 
 function Figure({ value, label }: { value: number; label: string }) {
   return (
@@ -70,12 +79,22 @@ export function DashboardCards(props: Props) {
   const messages = of('messages');
   const members = of('members');
   const activity = of('activity');
+  // A decision takes its row away: the focus goes to the next row (not its Approve button, so a
+  // second keypress decides on no one), or the row before it, or else the card's title.
+  const { focusWhenShown, focusTarget } = useFocusWhenShown();
+  const decide = (act: (inviteId: string, onDone: () => void) => void, inviteId: string) => {
+    const shown = registrations?.latest ?? [];
+    const index = shown.findIndex((person) => person.inviteId === inviteId);
+    const after = shown[index + 1] ?? shown[index - 1];
+    act(inviteId, () => focusWhenShown(after?.inviteId ?? REGISTRATIONS_TITLE));
+  };
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       {registrations && (
         <Card
           id="card-registrations"
           title={t('dashboard.registrations.title')}
+          titleRef={focusTarget(REGISTRATIONS_TITLE)}
           link="/invites"
           linkLabel={t('dashboard.registrations.link')}
         >
@@ -90,7 +109,12 @@ export function DashboardCards(props: Props) {
           )}
           <ul className="flex flex-col divide-y divide-slate-100">
             {registrations.latest.map((person) => (
-              <li key={person.inviteId} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+              <li
+                key={person.inviteId}
+                ref={focusTarget(person.inviteId)}
+                tabIndex={-1}
+                className={`flex flex-wrap items-center justify-between gap-2 py-2 text-sm ${ROW_FOCUS}`}
+              >
                 <span>
                   <span className="font-medium text-slate-900">{person.name}</span>{' '}
                   <span className="text-slate-600">{person.email}</span>
@@ -98,8 +122,8 @@ export function DashboardCards(props: Props) {
                 <span className="flex gap-2">
                   <DecisionButtons
                     isBusy={props.busyInviteId === person.inviteId}
-                    onApprove={onApprove && (() => onApprove(person.inviteId))}
-                    onReject={onReject && (() => onReject(person.inviteId))}
+                    onApprove={onApprove && (() => decide(onApprove, person.inviteId))}
+                    onReject={onReject && (() => decide(onReject, person.inviteId))}
                     name={person.name}
                   />
                 </span>
