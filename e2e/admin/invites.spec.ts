@@ -302,6 +302,8 @@ test.describe('[ADMIN][INVITES]', () => {
     await page.getByRole('button', { name: 'Yes, Delete it!' }).click();
     await expect(page.getByText('Invite deleted.')).toBeVisible();
     await expect(row).toBeHidden();
+    // Its buttons went with it: the focus is on the list's title.
+    await expect(page.getByRole('heading', { name: 'Existing invites' })).toBeFocused();
     await invitee.context().close();
   });
 

@@ -65,5 +65,7 @@ test.describe('[ADMIN][MESSAGES]', () => {
     await page.getByRole('button', { name: 'Yes, Delete it!' }).click();
     await expect(page.getByText('Message deleted.')).toBeVisible();
     await expect(page.getByRole('article', { name: /Ελένη Γράφει/ })).toBeHidden();
+    // Its Delete button went with it: the focus is on the title, which tells the new count.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   });
 });

@@ -175,6 +175,36 @@ test.describe('[ADMIN][USERS]', () => {
     await expect(edit).toBeFocused();
   });
 
+  test('a row that leaves the filtered list leaves the focus on the title, not the page', async ({ page, app }) => {
+    const stamp = Date.now();
+    for (const who of ['one', 'two', 'three'])
+      await createMember(app.baseURL, { email: `leaving-${who}-${stamp}@e2e.test`, name: `Leaving ${who} ${stamp}` });
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/admin/users?q=leaving-&blocked=false`);
+    await page.getByRole('searchbox').fill(`${stamp}`);
+    await page.getByRole('searchbox').press('Enter');
+    const rows = page.getByRole('row').filter({ hasText: String(stamp) });
+    await expect(rows).toHaveCount(3);
+    const title = page.getByRole('heading', { level: 1 });
+
+    // Edited to blocked, a member leaves the list of those not blocked, and the Edit button the
+    // dialog gave the focus back to goes with it.
+    await rows.filter({ hasText: 'leaving-one' }).getByRole('button', { name: 'Edit' }).press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Edit User' });
+    await dialog.getByRole('switch', { name: 'Blocked' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).press('Enter');
+    await expect(rows).toHaveCount(2);
+    await expect(title).toBeFocused();
+
+    // The same when a bulk action takes rows away.
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    const bar = page.getByRole('region', { name: 'Actions on the selected rows' });
+    await bar.getByRole('button', { name: 'Block', exact: true }).press('Enter');
+    await page.getByRole('dialog', { name: 'Block' }).getByRole('button', { name: 'Block' }).press('Enter');
+    await expect(page.getByText('Nothing matches this search and these filters.')).toBeVisible();
+    await expect(title).toBeFocused();
+  });
+
   test('one’s own row offers no Delete the server would refuse, and says why', async ({ page }) => {
     await signInAs(page, ADMIN.email, ADMIN.password);
     await page.goto(`/admin/users?q=${encodeURIComponent(ADMIN.email)}`);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -16,6 +16,7 @@ import { useReplyToContactMessage } from '../../features/contact-messages/api/re
 import { useSetContactStatus } from '../../features/contact-messages/api/set-contact-status';
 import { ContactMessageCard } from '../../features/contact-messages/components/contact-message-card';
 import { getErrorMessage } from '../../lib/api-client';
+import { useFocusRescue } from '../../lib/use-focus-rescue';
 
 const isStatus = (value: string | null): value is ContactStatus =>
   (CONTACT_STATUSES as readonly string[]).includes(value ?? '');
@@ -30,6 +31,9 @@ export function MessagesRoute() {
   const page = Number(params.get('page')) || 1;
   const list = useContactMessages({ page, q: q || undefined, status });
   const [deleting, setDeleting] = useState<ContactMessage | null>(null);
+  // A message filed out of the status shown, or deleted, takes its buttons away.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusRescue = useFocusRescue(heading, list.data);
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
@@ -64,8 +68,8 @@ export function MessagesRoute() {
   const busyId = (setStatus.isPending && setStatus.variables?.id) || (remove.isPending && remove.variables);
 
   return (
-    <section className="flex flex-col gap-4">
-      <h1 className="text-2xl font-semibold text-slate-900">
+    <section onFocus={focusRescue.onFocus} className="flex flex-col gap-4">
+      <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold text-slate-900 focus:outline-none">
         {t('messages.title')} ({list.data ? totalText(t, list.data) : 0})
       </h1>
       <div className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { ListResponse } from '@community/shared';
 import { getErrorMessage } from '../../lib/api-client';
+import { useFocusRescue } from '../../lib/use-focus-rescue';
 import type { ListParams } from '../../lib/list-query';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -147,6 +148,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
     list.data && list.data.total > 0 ? t('list.pastEnd') : isNarrowed ? t('list.noMatches') : t('list.empty');
   const remove = useDelete();
   const rows = list.data?.data ?? [];
+  const focusRescue = useFocusRescue(heading, list.data);
   // The last page stays on screen, dimmed, while the one asked for loads; none of its rows can be
   // chosen then, so a bulk action never acts on rows the new search or filter left out.
   const isStale = list.isPlaceholderData;
@@ -163,11 +165,9 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
     setDeleting(null);
     if (!row || !remove) return;
     remove.mutate(row._id, {
-      onSuccess: () => {
-        toast.success(texts.deleted);
-        // The row and its Delete button go: the focus goes to the title, which tells the new count.
-        heading.current?.focus();
-      },
+      // The row and its Delete button go: the focus rescue gives the title, which tells the new
+      // count, the focus.
+      onSuccess: () => toast.success(texts.deleted),
       onError: (error) => toast.error(getErrorMessage(error, texts.deleteError, texts.deleteTransportError)),
     });
   };
@@ -180,7 +180,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
   );
 
   return (
-    <section className="flex flex-col gap-4">
+    <section onFocus={focusRescue.onFocus} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-baseline gap-3">
           <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold text-slate-900 focus:outline-none">

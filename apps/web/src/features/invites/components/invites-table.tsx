@@ -1,5 +1,5 @@
 import { Ban, Copy, RefreshCw, Send, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { DELETED_USER, type Invite } from '@community/shared';
@@ -20,6 +20,7 @@ import { EmailText } from '../../../components/ui/email-link';
 import { IconButton } from '../../../components/ui/icon-button';
 import { getErrorMessage } from '../../../lib/api-client';
 import { copyText } from '../../../lib/copy-text';
+import { useFocusRescue } from '../../../lib/use-focus-rescue';
 import { useFocusWhenShown } from '../../../lib/use-focus-when-shown';
 import { useApproveInvite } from '../api/approve-invite';
 import { useBulkInvites } from '../api/bulk-invites';
@@ -122,6 +123,9 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
   const busyId = [approve, reject, remove, revoke, resend].find((mutation) => mutation.isPending)?.variables;
   // A decision takes its buttons away: the focus goes to the state it left, keyed by invite.
   const { focusWhenShown, focusTarget } = useFocusWhenShown();
+  // A row deleted, or gone from the status shown, takes its buttons away.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusRescue = useFocusRescue(heading, list.data);
 
   const copy = async (link: string) =>
     (await copyText(link)) ? toast.success(t('invites.copied')) : toast.error(t('invites.copyFailed'));
@@ -135,9 +139,14 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
   // Someone who may not read the invites is told why, not shown controls for a list they cannot use.
   if (isForbidden(list.error)) return <Alert tone="error">{getErrorMessage(list.error, t('invites.loadError'))}</Alert>;
   return (
-    <section aria-labelledby="existing-invites" className="flex flex-col gap-3">
+    <section aria-labelledby="existing-invites" onFocus={focusRescue.onFocus} className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-3">
-        <h2 id="existing-invites" className="text-lg font-semibold text-slate-900">
+        <h2
+          id="existing-invites"
+          ref={heading}
+          tabIndex={-1}
+          className="text-lg font-semibold text-slate-900 focus:outline-none"
+        >
           {t('invites.existing')}
         </h2>
         <div className="flex flex-wrap gap-2">
