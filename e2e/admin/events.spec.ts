@@ -201,6 +201,28 @@ test.describe('[ADMIN][EVENTS]', () => {
     await expect(spring).toContainText('Πρόχειρη');
   });
 
+  test('on a phone the long event form scrolls under its title and close button', async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.setViewportSize({ width: 390, height: 640 });
+    await page.goto('/admin/events');
+    await page.getByRole('button', { name: 'Add New Event' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Event' });
+    await dialog.getByRole('button', { name: 'Save' }).scrollIntoViewIfNeeded();
+    expect(await dialog.evaluate((element) => element.scrollTop)).toBeGreaterThan(100);
+    await expect(dialog.getByRole('heading', { name: 'New Event' })).toBeInViewport();
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeInViewport();
+    // A field reached from the keyboard is not hidden under them.
+    await dialog.getByRole('button', { name: 'Close' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByLabel('Title')).toBeFocused();
+    await expect(dialog.getByLabel('Title')).toBeInViewport({ ratio: 1 });
+    const [field, header] = await Promise.all([
+      dialog.getByLabel('Title').boundingBox(),
+      dialog.getByRole('heading', { name: 'New Event' }).boundingBox(),
+    ]);
+    expect(field!.y).toBeGreaterThan(header!.y + header!.height);
+  });
+
   test('lists the attendees with their CSV, and members see and take back their events', async ({ page, app }) => {
     const stamp = Date.now();
     const admin = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);

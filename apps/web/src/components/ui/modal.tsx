@@ -45,9 +45,10 @@ export function Modal({ isOpen, onClose, title, children, opensAtStart = false, 
             if (field && document.activeElement === field) event.preventDefault();
           }}
           onCloseAutoFocus={returnFocus}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
+          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 scroll-pt-20 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
         >
-          <div className="mb-4 flex items-start justify-between gap-4">
+          {/* A long form scrolls under its title and close button, which stay in view. */}
+          <div className="sticky -top-6 z-10 -mx-6 -mt-6 mb-4 flex items-start justify-between gap-4 bg-white px-6 pb-3 pt-6">
             <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
             <Dialog.Close asChild>
               <IconButton icon={<X className="size-5" aria-hidden />} aria-label={t('common.close')} />
