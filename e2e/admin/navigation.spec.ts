@@ -45,6 +45,28 @@ test.describe('[ADMIN][NAVIGATION]', () => {
     await expect(page.getByRole('button', { name: 'Maria Papadopoulou' })).toContainText('MP');
   });
 
+  test('the account menu names the person in full, with the address, where the header cannot', async ({
+    page,
+    app,
+  }) => {
+    const email = `long-name-${Date.now()}@e2e.test`;
+    const name = 'Αικατερίνη-Παναγιώτα Χατζηκωνσταντίνου-Παπαδημητρίου';
+    await createMember(app.baseURL, { email, password: 'member-password', name });
+    await signInAs(page, email, 'member-password');
+    const account = page.getByRole('button', { name });
+    // Cut short in the header at 1280, and not shown there at all on a phone.
+    expect(
+      await account.locator('span', { hasText: name }).evaluate((span) => span.scrollWidth > span.clientWidth),
+    ).toBe(true);
+    await expect(account).toHaveAttribute('title', name);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await account.click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText(name, { exact: true })).toBeInViewport({ ratio: 1 });
+    await expect(menu.getByText(email, { exact: true })).toBeInViewport({ ratio: 1 });
+    await shoot(page, 'account-menu-long-name');
+  });
+
   test('a member whose roles open no screen is told so in place of an empty menu', async ({ page, app }) => {
     const email = `no-role-${Date.now()}@e2e.test`;
     await createMember(app.baseURL, { email, password: 'member-password' });

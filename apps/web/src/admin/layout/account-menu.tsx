@@ -16,7 +16,10 @@ const initialsOf = (name: string) =>
     .map((part) => part[0]!.toUpperCase())
     .join('');
 
-/** The account box: avatar or initials, the best name known, Edit Profile, the theme and Logout. */
+/**
+ * The account box: avatar or initials, the best name known (cut short in the header, whole in the
+ * menu with the address, as on a phone the header shows none), Edit Profile, the theme and Logout.
+ */
 export function AccountMenu({ user, onLogout }: { user: UserInfo['user'] | undefined; onLogout: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -29,7 +32,10 @@ export function AccountMenu({ user, onLogout }: { user: UserInfo['user'] | undef
   };
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-md px-2 py-1 text-sm text-slate-800 hover:bg-slate-100">
+      <DropdownMenu.Trigger
+        title={name}
+        className="flex items-center gap-2 rounded-md px-2 py-1 text-sm text-slate-800 hover:bg-slate-100"
+      >
         {user?.avatarUrl ? (
           <img src={user.avatarUrl} alt="" width={28} height={28} className="size-7 rounded-full object-cover" />
         ) : (
@@ -46,8 +52,16 @@ export function AccountMenu({ user, onLogout }: { user: UserInfo['user'] | undef
         <DropdownMenu.Content
           align="end"
           sideOffset={6}
-          className="min-w-44 rounded-md bg-white p-1 shadow-lg ring-1 ring-slate-200"
+          collisionPadding={8}
+          className="min-w-44 max-w-[min(20rem,calc(100vw-1rem))] rounded-md bg-white p-1 shadow-lg ring-1 ring-slate-200"
         >
+          <DropdownMenu.Label className="px-3 py-2 text-sm">
+            <span className="block break-words font-medium text-slate-900">{name}</span>
+            {user?.email && user.email !== name && (
+              <span className="block break-all text-xs text-slate-600">{user.email}</span>
+            )}
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item
             onSelect={() => navigate('/account/profile')}
             className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
