@@ -52,8 +52,11 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** A first start creates and migrates its database: a minute on a slow, busy machine. */
+const START_LIMIT_MS = 60_000;
+
 async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
-  for (let i = 0; i < 300; i++) {
+  for (const deadline = Date.now() + START_LIMIT_MS; Date.now() < deadline;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output()}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) return;
