@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { languageOf, localizeMessage } from './localize.js';
 import { LABEL_TEXTS_EL, MESSAGE_TEXTS_EL } from './message-texts.el.js';
@@ -63,5 +66,33 @@ describe('languageOf', () => {
     [undefined, 'en'],
   ])('reads %s as %s', (header, language) => {
     expect(languageOf(header)).toBe(language);
+  });
+});
+
+/** Every field name the API's checks put in a message, from the source that names them. */
+function labelsInSource(): string[] {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+  const call =
+    /\b(?:dateParam|booleanParam|idParam|requiredText|optionalText|idList|requiredId|messages\.\w+)\('([^']+)'/g;
+  const labels = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name))
+        for (const match of fs.readFileSync(file, 'utf8').matchAll(call)) labels.add(match[1]!);
+    }
+  };
+  for (const dir of ['packages/shared/src', 'apps/server/src']) walk(path.join(root, dir));
+  return [...labels].sort();
+}
+
+describe('field names in messages', () => {
+  const labels = labelsInSource();
+  it('are found in the source', () => {
+    expect(labels).toEqual(expect.arrayContaining(['Joined from', 'Name', 'Role']));
+  });
+  it.each(labels)('%s reads in Greek in a Greek message', (label) => {
+    expect(LABEL_TEXTS_EL[label]).toBeTruthy();
   });
 });
