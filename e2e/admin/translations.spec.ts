@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ADMIN, expect, test } from '../fixtures';
 import { expectAccessible, shoot, signInAs } from './session';
 
@@ -125,6 +125,34 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
     await expect(page.getByRole('heading', { name: `Texts (${count + 1})` })).toBeVisible();
     await expect(page.getByRole('searchbox')).toHaveValue('');
     await expect(page.getByRole('table')).toHaveAttribute('aria-rowcount', String(count + 2));
+  });
+
+  test('on a phone a long key reads whole in its field, and stays one line of text', async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/admin/translations');
+    const key = 'audit.actions.mfa.recovery_codes.regenerate';
+    await page.getByRole('searchbox').fill(key);
+    const field = page.getByRole('textbox', { name: `Key ${key}` });
+    await expect(field).toHaveValue(key);
+    // Nothing of the key or its text is hidden: each field is as tall as its lines.
+    const sizeOf = (box: Locator) =>
+      box.evaluate((element) => ({
+        hidden: element.scrollHeight - element.clientHeight + element.scrollWidth - element.clientWidth,
+        lines: Math.round(element.clientHeight / parseFloat(getComputedStyle(element).lineHeight)),
+      }));
+    expect(await sizeOf(field)).toEqual({ hidden: 0, lines: expect.any(Number) });
+    expect((await sizeOf(field)).lines).toBeGreaterThan(1);
+    const text = page.getByRole('textbox', { name: `Text of ${key}` });
+    expect((await sizeOf(text)).hidden).toBe(0);
+    expect((await sizeOf(text)).lines).toBeGreaterThan(1);
+    await shoot(page, 'translations-long-key');
+    // Enter adds no line break to a key, nor does a pasted one.
+    await field.press('End');
+    await field.press('Enter');
+    await expect(field).toHaveValue(key);
+    await field.fill(`${key}\nmore`);
+    await expect(page.getByRole('textbox', { name: `Key ${key}more` })).toHaveValue(`${key}more`);
   });
 
   test('rows, sorting, the raw editor and a new language', async ({ page }) => {

@@ -38,14 +38,18 @@ export const EntryRowFields = memo(function EntryRowFields({
     // The header is row 1.
     <tr ref={measure} data-index={index} aria-rowindex={index + 2}>
       <td className="px-3 py-1.5 align-top">
-        <input
+        {/* Key and text grow to the lines they need (a text up to ten), so they read whole on a
+            phone; a key has no line breaks of its own (Enter adds none, a pasted one is dropped). */}
+        <textarea
           value={row.key}
+          rows={1}
           readOnly={isReadOnly}
           autoFocus={isAdded}
           onBlur={isAdded ? onLeaveAdded : undefined}
-          onChange={(event) => onEdit(row.id, { key: event.target.value })}
+          onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
+          onChange={(event) => onEdit(row.id, { key: event.target.value.replace(/[\r\n]+/g, '') })}
           aria-label={t('translations.keyOf', { key })}
-          className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs read-only:border-transparent"
+          className="block w-full resize-none break-all rounded border border-slate-300 px-2 py-1 font-mono text-xs field-sizing-content read-only:border-transparent"
         />
       </td>
       <td className="px-3 py-1.5">
@@ -55,7 +59,7 @@ export const EntryRowFields = memo(function EntryRowFields({
           rows={Math.min(4, Math.max(1, Math.ceil(row.value.length / 60)))}
           onChange={(event) => onEdit(row.id, { value: event.target.value })}
           aria-label={t('translations.valueOf', { key })}
-          className="w-full resize-y rounded border border-slate-300 px-2 py-1 text-sm read-only:resize-none read-only:border-transparent"
+          className="block max-h-40 w-full resize-y rounded border border-slate-300 px-2 py-1 text-sm field-sizing-content read-only:resize-none read-only:border-transparent"
         />
       </td>
       <td className="px-3 py-1.5 align-top">
