@@ -141,17 +141,33 @@ test.describe('[PUBLIC]', () => {
     await page.goto('/about');
     await expect(page.getByTestId('meteors').locator('.meteor')).toHaveCount(25);
     await expect(page.getByTestId('meteors').locator('.meteor').first()).toBeVisible();
-    // Each meteor draws a shape defined once in the page: every reference finds one with paths.
-    const shapes = await page
+    // Each meteor is drawn by the stylesheet: an icon's outline as its mask, a size, a place and
+    // a fall of its own; the page's HTML carries only the empty tags.
+    const looks = await page
       .getByTestId('meteors')
-      .locator('.meteor use')
-      .evaluateAll((uses) =>
-        uses.map(
-          (use) => document.querySelector(use.getAttribute('href') ?? '')?.querySelectorAll('path, circle').length ?? 0,
-        ),
+      .locator('.meteor')
+      .evaluateAll((meteors) =>
+        meteors.map((meteor) => {
+          const style = getComputedStyle(meteor);
+          return {
+            mask: style.maskImage,
+            width: meteor.getBoundingClientRect().width,
+            left: style.left,
+            fall: `${style.animationName} ${style.animationDuration} ${style.animationDelay}`,
+            empty: meteor.childNodes.length === 0,
+          };
+        }),
       );
-    expect(shapes).toHaveLength(25);
-    expect(shapes.every((count) => count > 0)).toBe(true);
+    expect(looks).toHaveLength(25);
+    for (const look of looks) {
+      expect(look.mask).toMatch(/^url\("data:image\/svg\+xml,%3Csvg/);
+      expect(look.width).toBeGreaterThanOrEqual(12);
+      expect(look.fall).toMatch(/^meteor-fall \d+s [\d.]+s$/);
+      expect(look.empty).toBe(true);
+    }
+    expect(new Set(looks.map((look) => look.mask)).size).toBe(5);
+    expect(new Set(looks.map((look) => look.left)).size).toBe(25);
+    await shoot(page, 'meteors');
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await expect(page.getByTestId('meteors').locator('.meteor').first()).toBeHidden();
   });

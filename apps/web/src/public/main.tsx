@@ -5,6 +5,7 @@ import { PublicApp } from './public-app';
 import { startSiteConfig } from './site-data';
 import { loadTexts, PUBLIC_LANGUAGE, TextsProvider } from './texts';
 import './public.css';
+import 'virtual:meteors.css';
 
 document.documentElement.lang = PUBLIC_LANGUAGE;
 // What the page reads is read while the texts load, not after.
