@@ -63,6 +63,32 @@ test.describe('[ADMIN][I18N]', () => {
   });
 });
 
+test.describe('[ADMIN][I18N] language', () => {
+  test('a Greek browser reads Greek, a kept choice comes first, and texts that fail are read again', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, locale: 'el-GR' });
+    const page = await context.newPage();
+    await page.goto('/admin/login');
+    await expect(page.getByRole('heading', { name: 'Σύνδεση' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'el');
+    expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('el-GR');
+
+    // A choice made earlier wins over the browser's language; the server fails twice meanwhile.
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+    let failures = 0;
+    await page.route('**/locales/en/translations.json', (route) =>
+      failures++ < 2 ? route.fulfill({ status: 503, body: 'busy' }) : route.continue(),
+    );
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    expect(failures).toBe(3);
+    await context.close();
+  });
+});
+
 test.describe('[ADMIN][ERRORS]', () => {
   test('a broken stored login shows the fallback, whose button clears it', async ({ page }) => {
     await page.goto('/admin/login');
