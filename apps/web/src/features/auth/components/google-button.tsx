@@ -86,7 +86,7 @@ export function GoogleButton({ clientId, invite, onSignedIn, onError }: Props) {
     return () => {
       isCurrent = false;
     };
-  }, [clientId, i18n.language, t]);
+  }, [clientId, i18n.language, i18n.resolvedLanguage, t]);
 
   return (
     <div className="flex flex-col items-stretch gap-2">
