@@ -157,6 +157,43 @@ test.describe('[ADMIN][PROFILE]', () => {
     await expect(banner).not.toContainText('Before Elsewhere');
   });
 
+  test("the picture's file input is a button in the screen's language, used by keyboard", async ({
+    page,
+    app,
+  }, testInfo) => {
+    const email = `picker-${Date.now()}@e2e.test`;
+    await createMember(app.baseURL, { email, password: 'member-password', name: 'Picker Owner' });
+    await signInAs(page, email, 'member-password');
+    await page.goto('/admin/account/profile');
+    const input = page.getByLabel('Profile image');
+    await expect(input).toHaveAccessibleName('Profile image Choose an image');
+    await expect(input).toHaveAccessibleDescription('PNG, JPEG, WebP or GIF, up to 1 MB.');
+    const button = page.getByText('Choose an image', { exact: true });
+    await expect(button).toBeVisible();
+    // The browser's own control ("Choose File", in the browser's language) is not what is seen.
+    expect((await input.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+
+    // Reached with Tab, it shows where the focus is, and Space opens the file chooser.
+    for (let presses = 0; presses < 40; presses++) {
+      await page.keyboard.press('Tab');
+      if (await input.evaluate((element) => element === document.activeElement)) break;
+    }
+    await expect(input).toBeFocused();
+    expect(await button.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+    await shoot(page, 'image-picker-focus');
+    const small = testInfo.outputPath('avatar.png');
+    fs.mkdirSync(path.dirname(small), { recursive: true });
+    fs.writeFileSync(small, TINY_PNG);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+    await chooser.setFiles(small);
+    await expect(page.getByRole('img', { name: 'Your current profile image' })).toBeVisible();
+    await expect(page.getByText('Change image', { exact: true })).toBeVisible();
+
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Ελληνικά' }).click();
+    await expect(page.getByText('Αλλαγή εικόνας', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Εικόνα προφίλ')).toHaveAccessibleDescription('PNG, JPEG, WebP ή GIF, έως 1 MB.');
+  });
+
   test('updates the profile with an image and a new password, staying signed in', async ({ page, app }, testInfo) => {
     const email = `profile-${Date.now()}@e2e.test`;
     await createMember(app.baseURL, { email, password: 'member-password', name: 'Profile Owner' });

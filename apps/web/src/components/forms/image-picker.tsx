@@ -1,4 +1,5 @@
 import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { ImageUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PROFILE_IMAGE_BYTES } from '@community/shared';
 
@@ -21,7 +22,11 @@ type Props = {
   children?: ReactNode;
 };
 
-/** A picture and the file input that replaces it, with the size limit of profile images. */
+/**
+ * A picture and the file input that replaces it, with the size limit of profile images. The input
+ * is drawn as a button in the screen's language: the browser's own reads "Choose File" in the
+ * browser's language, whatever the screen's.
+ */
 export function ImagePicker({
   label,
   image,
@@ -56,18 +61,31 @@ export function ImagePicker({
       ) : (
         placeholder
       )}
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium text-slate-700">
+      <div className="flex min-w-0 flex-col items-start gap-1">
+        <span id={`${id}-label`} className="text-sm font-medium text-slate-700">
           {label}
-        </label>
+        </span>
         <input
           id={id}
           type="file"
           accept={IMAGE_TYPES}
           onChange={onChange}
           disabled={isBusy}
-          className="w-full max-w-full text-sm"
+          aria-labelledby={`${id}-label ${id}-button`}
+          aria-describedby={`${id}-hint`}
+          className="peer sr-only"
         />
+        <label
+          id={`${id}-button`}
+          htmlFor={id}
+          className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:text-slate-400 hover:bg-slate-50"
+        >
+          <ImageUp className="size-4" aria-hidden />
+          {image ? t('common.replaceImage') : t('common.chooseImage')}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {t('common.imageHint')}
+        </p>
         {children}
       </div>
     </div>
