@@ -69,6 +69,8 @@ test.describe('[ADMIN][ROLES]', () => {
     await page.getByRole('button', { name: `Delete ${name}` }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm).toContainText(`Delete the role “${name}”? 2 members hold it and lose what it gives them.`);
+    // The count comes after the dialog opens: the sentence is announced again when it does.
+    await expect(confirm.getByText(/2 members hold it/)).toHaveAttribute('aria-live', 'polite');
     // No is no: the role and its holders stay.
     await confirm.getByRole('button', { name: 'No' }).click();
     await expect(page.getByRole('button', { name: `Delete ${name}` })).toBeFocused();

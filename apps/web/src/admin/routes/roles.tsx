@@ -73,9 +73,18 @@ export function RolesRoute() {
 
 /**
  * Deleting a role takes it from everyone who holds it: the question says how many, when the
- * person may list members, once the count has come (a question never waits for it).
+ * person may list members, once the count has come (a question never waits for it). The sentence
+ * is a polite live region, so a screen reader that read the general one reads the count too.
  */
 function RoleDeleteText({ role }: { role: Role }) {
+  return (
+    <span aria-live="polite">
+      <RoleDeleteSentence role={role} />
+    </span>
+  );
+}
+
+function RoleDeleteSentence({ role }: { role: Role }) {
   const { t } = useTranslation();
   const may = useMay();
   const holders = useQuery({
