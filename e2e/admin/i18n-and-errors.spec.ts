@@ -87,6 +87,27 @@ test.describe('[ADMIN][I18N] language', () => {
     expect(failures).toBe(3);
     await context.close();
   });
+
+  test('a browser that prefers a language the app lacks gets the first of its languages the app speaks', async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, locale: 'de-DE' });
+    await context.addInitScript(() =>
+      Object.defineProperty(navigator, 'languages', { get: () => ['de-DE', 'de', 'en-US', 'en', 'el'] }),
+    );
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/locales/')) asked.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/admin/login');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // Nothing is asked for a language that has no texts.
+    expect(asked.filter((pathname) => pathname.includes('/de'))).toEqual([]);
+    await context.close();
+  });
 });
 
 test.describe('[ADMIN][ERRORS]', () => {

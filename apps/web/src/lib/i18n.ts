@@ -17,7 +17,7 @@ function savedLanguage(): string | null {
   }
 }
 
-/** The saved choice first, then the browser's languages, then the page's; a choice is kept. */
+/** The saved choice first, then the browser's languages in its order, then the page's; a choice is kept. */
 const languageDetector: LanguageDetectorModule = {
   type: 'languageDetector',
   detect: () =>
@@ -51,6 +51,8 @@ export function initI18n() {
     .use(languageDetector)
     .use(initReactI18next)
     .init({
+      // The first of the browser's languages the app speaks, not merely the first it names.
+      supportedLngs: [...SUPPORTED_LANGUAGES],
       fallbackLng: 'el',
       load: 'languageOnly',
       // The served files are flat: "login.title" is one key.
