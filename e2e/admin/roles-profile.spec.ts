@@ -194,6 +194,15 @@ test.describe('[ADMIN][PROFILE]', () => {
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Ελληνικά' }).click();
     await expect(page.getByText('Αλλαγή εικόνας', { exact: true })).toBeVisible();
     await expect(page.getByLabel('Εικόνα προφίλ')).toHaveAccessibleDescription('PNG, JPEG, WebP ή GIF, έως 1 MB.');
+
+    // Toasts are named and closed in the screen's language, and one closes at once.
+    await page.getByRole('button', { name: 'Ενημέρωση' }).click();
+    const toasts = page.getByRole('region', { name: /^Μηνύματα κατάστασης/ });
+    const saved = toasts.getByRole('listitem').filter({ hasText: 'Το προφίλ ενημερώθηκε επιτυχώς.' });
+    await expect(saved).toBeVisible();
+    await shoot(page, 'toast-close');
+    await saved.getByRole('button', { name: 'Κλείσιμο του μηνύματος' }).click();
+    await expect(saved).toBeHidden();
   });
 
   test('updates the profile with an image and a new password, staying signed in', async ({ page, app }, testInfo) => {
