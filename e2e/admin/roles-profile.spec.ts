@@ -197,7 +197,7 @@ test.describe('[ADMIN][PROFILE]', () => {
 
     // Toasts are named and closed in the screen's language, and one closes at once.
     await page.getByRole('button', { name: 'Ενημέρωση' }).click();
-    const toasts = page.getByRole('region', { name: /^Μηνύματα κατάστασης/ });
+    const toasts = page.getByRole('region', { name: /^Ειδοποιήσεις οθόνης/ });
     const saved = toasts.getByRole('listitem').filter({ hasText: 'Το προφίλ ενημερώθηκε επιτυχώς.' });
     await expect(saved).toBeVisible();
     await shoot(page, 'toast-close');
