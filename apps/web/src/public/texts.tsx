@@ -1,11 +1,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { loadTexts, type Texts } from '../lib/published-texts';
+import type { Texts } from '../lib/published-texts';
 
 /** The public site is in Greek only. */
 export const PUBLIC_LANGUAGE = 'el';
-
-/** The public site's texts, read once before it draws. */
-export const loadPublicTexts = () => loadTexts(PUBLIC_LANGUAGE);
 
 /** `{{name}}` placeholders are filled in as text; React escapes whatever it renders. */
 export function translate(texts: Texts, key: string, values: Record<string, string | number> = {}): string {

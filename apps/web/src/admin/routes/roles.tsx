@@ -77,14 +77,6 @@ export function RolesRoute() {
  * is a polite live region, so a screen reader that read the general one reads the count too.
  */
 function RoleDeleteText({ role }: { role: Role }) {
-  return (
-    <span aria-live="polite">
-      <RoleDeleteSentence role={role} />
-    </span>
-  );
-}
-
-function RoleDeleteSentence({ role }: { role: Role }) {
   const { t } = useTranslation();
   const may = useMay();
   const holders = useQuery({
@@ -93,7 +85,10 @@ function RoleDeleteSentence({ role }: { role: Role }) {
     enabled: may('GET', apiRoutes.users),
   });
   const name = role.name;
-  if (!holders.data) return t('roles.deleteText', { name });
-  if (holders.data.total === 0) return t('roles.deleteNoHolders', { name });
-  return t('roles.deleteHolders', { name, count: holders.data.total, holders: totalText(t, holders.data) });
+  const sentence = !holders.data
+    ? t('roles.deleteText', { name })
+    : holders.data.total === 0
+      ? t('roles.deleteNoHolders', { name })
+      : t('roles.deleteHolders', { name, count: holders.data.total, holders: totalText(t, holders.data) });
+  return <span aria-live="polite">{sentence}</span>;
 }

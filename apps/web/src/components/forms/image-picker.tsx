@@ -2,6 +2,7 @@ import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { ImageUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PROFILE_IMAGE_BYTES } from '@community/shared';
+import { BUTTON_LOOKS } from '../ui/button';
 
 /** The kinds of picture the server accepts (SVG never: it can carry scripts). */
 export const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif';
@@ -78,7 +79,7 @@ export function ImagePicker({
         <label
           id={`${id}-button`}
           htmlFor={id}
-          className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:text-slate-400 hover:bg-slate-50"
+          className={`inline-flex cursor-pointer items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:text-slate-400 ${BUTTON_LOOKS.secondary}`}
         >
           <ImageUp className="size-4" aria-hidden />
           {image ? t('common.replaceImage') : t('common.chooseImage')}
