@@ -112,6 +112,7 @@ test.describe('[ADMIN][AUDIT]', () => {
       });
       await page.getByLabel('From').fill(today);
       await page.getByLabel('To').fill(today);
+      await page.getByLabel('To').press('Enter');
       await expect(page).toHaveURL(new RegExp(`from=${today}.*to=${today}|to=${today}.*from=${today}`));
       await expect(page.getByRole('row').nth(1)).toContainText(`${ADMIN.email} signed in`);
     });
@@ -122,23 +123,24 @@ test.describe('[ADMIN][AUDIT]', () => {
     await page.goto('/admin/audit-log');
     const from = await page.getByLabel('From').elementHandle();
     const to = await page.getByLabel('To').elementHandle();
-    // Both in one turn of the page's event loop, as a quick hand or a slow machine may do.
+    // Both typed and left in one turn of the page's event loop, as a quick hand or a slow machine may do.
     await page.evaluate(
       ([first, second]) => {
         const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
         for (const [input, value] of [
-          [first, '2026-03-02'],
-          [second, '2026-03-04'],
+          [first, '03/02/2026'],
+          [second, '03/04/2026'],
         ] as const) {
           setValue.call(input, value);
           input!.dispatchEvent(new Event('input', { bubbles: true }));
+          input!.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
         }
       },
       [from, to] as const,
     );
     await expect(page).toHaveURL(/from=2026-03-02/);
     await expect(page).toHaveURL(/to=2026-03-04/);
-    await expect(page.getByLabel('From')).toHaveValue('2026-03-02');
+    await expect(page.getByLabel('From')).toHaveValue('03/02/2026');
   });
 
   test('a range whose To is before its From says that nothing can match', async ({ page }) => {
@@ -147,6 +149,7 @@ test.describe('[ADMIN][AUDIT]', () => {
     // To takes its own day in: from a day to the same day is a range.
     await expect(page.getByLabel('To')).not.toHaveAttribute('aria-invalid');
     await page.getByLabel('From').fill('2026-03-03');
+    await page.getByLabel('From').press('Enter');
     await expect(page.getByLabel('To')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('alert')).toHaveText('No day lies between these dates: nothing can match.');
   });

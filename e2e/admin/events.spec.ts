@@ -39,18 +39,29 @@ test.describe('[ADMIN][EVENTS]', () => {
     await page.getByRole('button', { name: 'Add New Event' }).click();
     const create = page.getByRole('dialog', { name: 'New Event' });
     await create.getByLabel('Title').fill(`Concert ${stamp}`);
-    await create.getByLabel('Starts').fill(`${YEAR}-12-15T19:30`);
-    await create.getByLabel('Ends').fill(`${YEAR}-12-15T18:00`);
+    // Typed as an English screen writes dates, whatever the browser's language.
+    await create.getByLabel('Starts').fill(`12/15/${YEAR} 7:30 pm`);
+    const ends = create.getByLabel('Ends');
+    await ends.fill('tomorrow evening');
     await create.getByLabel('Place (optional)').fill('Town square');
     await create.getByLabel('Description (optional)').fill('Bring a chair.\nFree entry.');
     await create.getByLabel('Capacity (optional)').fill('2');
     await create.getByRole('switch', { name: 'Members can say they are going' }).click();
     await create.getByRole('button', { name: 'Save' }).click();
-    const ends = create.getByLabel('Ends');
+    // No date at all: the field says how to write one, keeps the text and nothing is sent.
     await expect(ends).toHaveAttribute('aria-invalid', 'true');
-    await expect(ends).toHaveAccessibleDescription('End must be after start');
+    await expect(ends).toHaveAccessibleDescription(
+      /^Format: MM\/DD\/YYYY HH:MM Write the date as MM\/DD\/YYYY HH:MM, for example \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.$/,
+    );
+    await expect(ends).toHaveValue('tomorrow evening');
+    await expect(create).toBeVisible();
+    await ends.fill(`${YEAR}-12-15T18:00`);
+    await create.getByRole('button', { name: 'Save' }).click();
+    await expect(ends).toHaveValue(`12/15/${YEAR} 18:00`);
+    await expect(ends).toHaveAttribute('aria-invalid', 'true');
+    await expect(ends).toHaveAccessibleDescription('Format: MM/DD/YYYY HH:MM End must be after start');
     await expect(create.getByLabel('Title')).toHaveValue(`Concert ${stamp}`);
-    await expect(create.getByLabel('Starts')).toHaveValue(`${YEAR}-12-15T19:30`);
+    await expect(create.getByLabel('Starts')).toHaveValue(`12/15/${YEAR} 19:30`);
     await expect(create.getByLabel('Description (optional)')).toHaveValue('Bring a chair.\nFree entry.');
     await expect(create.getByLabel('Capacity (optional)')).toHaveValue('2');
 
@@ -66,6 +77,7 @@ test.describe('[ADMIN][EVENTS]', () => {
     await expect(create.getByRole('img', { name: "The event's image" })).toHaveAttribute('src', /^data:image\/png/);
 
     await ends.fill(`${YEAR}-12-15T22:00`);
+    await ends.press('Tab');
     await expect(ends).not.toHaveAttribute('aria-invalid');
     await expectAccessible(page);
     await shoot(page, 'events-form');
@@ -85,7 +97,7 @@ test.describe('[ADMIN][EVENTS]', () => {
     // Edit: the form holds what was saved; all day turns the times into days and back.
     await concert.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Event' });
-    await expect(edit.getByLabel('Starts')).toHaveValue(`${YEAR}-12-15T19:30`);
+    await expect(edit.getByLabel('Starts')).toHaveValue(`12/15/${YEAR} 19:30`);
     await expect(edit.getByLabel('Description (optional)')).toHaveValue('Bring a chair.\nFree entry.');
     await expect(edit.getByRole('switch', { name: 'Members can say they are going' })).toHaveAttribute(
       'aria-checked',
@@ -97,11 +109,11 @@ test.describe('[ADMIN][EVENTS]', () => {
     );
     await expect(edit.getByText("Times are in the site's time zone, Europe/Athens.")).toBeVisible();
     await edit.getByRole('switch', { name: 'All day' }).click();
-    await expect(edit.getByLabel('First day')).toHaveValue(`${YEAR}-12-15`);
-    await expect(edit.getByLabel('Last day')).toHaveValue(`${YEAR}-12-15`);
+    await expect(edit.getByLabel('First day')).toHaveValue(`12/15/${YEAR}`);
+    await expect(edit.getByLabel('Last day')).toHaveValue(`12/15/${YEAR}`);
     await edit.getByRole('switch', { name: 'All day' }).click();
-    await expect(edit.getByLabel('Starts')).toHaveValue(`${YEAR}-12-15T19:30`);
-    await expect(edit.getByLabel('Ends')).toHaveValue(`${YEAR}-12-15T22:00`);
+    await expect(edit.getByLabel('Starts')).toHaveValue(`12/15/${YEAR} 19:30`);
+    await expect(edit.getByLabel('Ends')).toHaveValue(`12/15/${YEAR} 22:00`);
     await edit.getByLabel('Title').fill(`Spring concert ${stamp}`);
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Event updated successfully.')).toBeVisible();

@@ -163,14 +163,73 @@ test.describe('[ADMIN][LISTS] join dates', () => {
     await expect(page.getByRole('alert')).toHaveText('No day lies between these dates: nothing can match.');
     await expect(page.getByLabel('Joined from', { exact: true })).not.toHaveAttribute('aria-invalid');
     await expectAccessible(page);
-    await before.fill('2026-03-03');
+    await before.fill('03/03/2026');
+    await before.press('Enter');
     await expect(before).not.toHaveAttribute('aria-invalid');
     await expect(page.getByRole('alert')).toHaveCount(0);
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Ελληνικά' }).click();
-    await page.getByLabel('Εγγραφή από', { exact: true }).fill('2026-03-04');
+    const from = page.getByLabel('Εγγραφή από', { exact: true });
+    await from.fill('04/03/2026');
+    await from.press('Tab');
+    await expect(page).toHaveURL(/joinedFrom=2026-03-04/);
     await expect(page.getByRole('alert')).toHaveText(
       'Δεν υπάρχει καμία ημέρα ανάμεσα σε αυτές τις ημερομηνίες· δεν θα βρεθεί τίποτα.',
     );
+  });
+
+  test("dates are typed in the screen language's order, whatever the browser's", async ({ page }) => {
+    const pageErrors: Error[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error));
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/users');
+    // An English screen writes the month first; the browser's own control would follow its locale.
+    const from = page.getByLabel('Joined from', { exact: true });
+    await expect(from).toHaveAttribute('placeholder', 'MM/DD/YYYY');
+    await expect(from).toHaveAccessibleDescription('Format: MM/DD/YYYY');
+    await from.fill('3/2/2026');
+    await from.press('Enter');
+    await expect(page).toHaveURL(/joinedFrom=2026-03-02/);
+    await expect(from).toHaveValue('03/02/2026');
+    await expect(page.getByRole('button', { name: 'Remove the filter Joined from: Mar 2, 2026' })).toBeVisible();
+
+    // The same day on a Greek screen: day first.
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Ελληνικά' }).click();
+    const greekFrom = page.getByLabel('Εγγραφή από', { exact: true });
+    await expect(greekFrom).toHaveValue('02/03/2026');
+    const before = page.getByLabel('Εγγραφή πριν από', { exact: true });
+    await expect(before).toHaveAttribute('placeholder', 'ΗΗ/ΜΜ/ΕΕΕΕ');
+
+    // No such day: the text stays, the list is not filtered, and the field says how to write it.
+    await before.fill('31/02/2026');
+    await before.press('Tab');
+    await expect(before).toHaveAttribute('aria-invalid', 'true');
+    await expect(before).toHaveValue('31/02/2026');
+    await expect(page.getByRole('alert')).toHaveText(
+      /^Γράψτε την ημερομηνία ως ΗΗ\/ΜΜ\/ΕΕΕΕ, π\.χ\. \d{2}\/\d{2}\/\d{4}\.$/,
+    );
+    await expect(page).not.toHaveURL(/joinedTo=/);
+    await expectAccessible(page);
+    await shoot(page, 'date-field-error');
+
+    // Two digits of year, one of day and month.
+    await before.fill('1/4/26');
+    await before.press('Enter');
+    await expect(page).toHaveURL(/joinedTo=2026-04-01/);
+    await expect(before).toHaveValue('01/04/2026');
+    await expect(before).not.toHaveAttribute('aria-invalid');
+
+    // The browser's calendar, a button away, fills the same field.
+    await page.getByRole('button', { name: 'Άνοιγμα ημερολογίου' }).first().click();
+    await page.keyboard.press('Escape');
+    await page.locator('input[type="date"]').first().fill('2026-05-06');
+    await expect(page).toHaveURL(/joinedFrom=2026-05-06/);
+    await expect(greekFrom).toHaveValue('06/05/2026');
+
+    // A cleared chip empties its field.
+    await page.getByRole('button', { name: /^Αφαίρεση του φίλτρου Εγγραφή από/ }).click();
+    await expect(greekFrom).toHaveValue('');
+    await expect(page).not.toHaveURL(/joinedFrom=/);
+    expect(pageErrors).toEqual([]);
   });
 });
 

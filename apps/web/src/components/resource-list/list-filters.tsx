@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isEmptyRange } from '../../lib/local-day';
+import { DateField } from '../ui/date-field';
 import { SelectField } from '../ui/select-field';
-import { TextField } from '../ui/text-field';
 
 type Option = { value: string; label: string };
 
@@ -44,12 +44,11 @@ export function ListFilters({ filters, values, onChange }: Props) {
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {filters.map((filter) =>
           filter.kind === 'date' ? (
-            <TextField
+            <DateField
               key={filter.name}
-              type="date"
               label={filter.label}
               value={values[filter.name] ?? ''}
-              onChange={(event) => onChange({ [filter.name]: event.target.value || undefined })}
+              onChange={(value) => onChange({ [filter.name]: value || undefined })}
               error={rangeError(filter)}
               className="bg-white"
             />

@@ -2,9 +2,9 @@ import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AuditLogFilters } from '@community/shared';
 import { Combobox, type UseComboboxOptions } from '../../../components/ui/combobox';
+import { DateField } from '../../../components/ui/date-field';
 import { IconButton } from '../../../components/ui/icon-button';
 import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
 import { isEmptyRange } from '../../../lib/local-day';
 
 /** The kinds of entry one can ask for: every action under each prefix. */
@@ -55,17 +55,15 @@ export function AuditFilters({ filters, onChange, useActorOptions }: Props) {
           value={filters.action ?? ''}
           onChange={(event) => onChange({ action: event.target.value || undefined })}
         />
-        <TextField
-          type="date"
+        <DateField
           label={t('audit.filters.from')}
           value={String(filters.from ?? '')}
-          onChange={(event) => onChange({ from: event.target.value || undefined })}
+          onChange={(value) => onChange({ from: value || undefined })}
         />
-        <TextField
-          type="date"
+        <DateField
           label={t('audit.filters.to')}
           value={String(filters.to ?? '')}
-          onChange={(event) => onChange({ to: event.target.value || undefined })}
+          onChange={(value) => onChange({ to: value || undefined })}
           // The To day is taken in whole: only a day before From leaves nothing.
           error={
             isEmptyRange(filters.from && String(filters.from), filters.to && String(filters.to))

@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { EVENT_CAPACITY_MAX, eventBodySchema, type EventRecord, type Language } from '@community/shared';
 import { ResourceForm } from '../../../components/resource-list/resource-form';
 import { saveTexts } from '../../../components/resource-list/resource-texts';
+import { DateField } from '../../../components/ui/date-field';
 import { Field, describedBy } from '../../../components/ui/field';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -26,8 +27,8 @@ type Props = {
 };
 
 /**
- * Create or edit an event. Start and end are wall-clock times in the site's time zone, as the
- * browser's date and time inputs give them; an all-day event takes dates. A refused save keeps
+ * Create or edit an event. Start and end are wall-clock times in the site's time zone, typed in
+ * the screen language's order; an all-day event takes dates. A refused save keeps
  * every value typed and shows the server's sentence beside its field.
  */
 export function EventForm({ row, onDone }: Props) {
@@ -99,26 +100,32 @@ export function EventForm({ row, onDone }: Props) {
     }
   });
 
-  const timeType = allDay ? 'date' : 'datetime-local';
+  const timeLabels = allDay
+    ? { startsLocal: t('events.firstDay'), endsLocal: t('events.lastDay') }
+    : { startsLocal: t('events.starts'), endsLocal: t('events.ends') };
   return (
     <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
       <TextField label={t('events.eventTitle')} error={errors.title?.message} {...form.register('title')} />
       <SwitchField label={t('events.allDay')} checked={allDay} onChange={setAllDay} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          key={`start-${timeType}`}
-          type={timeType}
-          label={allDay ? t('events.firstDay') : t('events.starts')}
-          error={errors.startsLocal?.message}
-          {...form.register('startsLocal')}
-        />
-        <TextField
-          key={`end-${timeType}`}
-          type={timeType}
-          label={allDay ? t('events.lastDay') : t('events.ends')}
-          error={errors.endsLocal?.message}
-          {...form.register('endsLocal')}
-        />
+        {(['startsLocal', 'endsLocal'] as const).map((name) => (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <DateField
+                withTime={!allDay}
+                ref={field.ref}
+                label={timeLabels[name]}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onUnreadable={field.onChange}
+                error={errors[name]?.message}
+              />
+            )}
+          />
+        ))}
       </div>
       {row && <p className="-mt-2 text-xs text-slate-600">{t('events.timeZoneNote', { zone: row.timeZone })}</p>}
       <TextField label={t('events.placeOptional')} error={errors.place?.message} {...form.register('place')} />

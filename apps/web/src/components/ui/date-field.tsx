@@ -1,0 +1,145 @@
+import { CalendarDays } from 'lucide-react';
+import { useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { datePartOrder, formatTypedDate, parseTypedDate } from '../../lib/typed-date';
+import { Field, useFieldId } from './field';
+
+type Props = {
+  label: string;
+  /** The text input, for a form to focus it when its value is refused. */
+  ref?: Ref<HTMLInputElement>;
+  /** ISO 8601: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` with `withTime`; '' for none. */
+  value: string;
+  /** Called with the ISO value once what was typed reads as a date (on Enter or on leaving). */
+  onChange: (value: string) => void;
+  /** Called with what was typed when it does not read as a date, for a form to refuse to save it. */
+  onUnreadable?: (text: string) => void;
+  withTime?: boolean;
+  error?: string;
+  className?: string;
+};
+
+const canShowPicker = typeof HTMLInputElement !== 'undefined' && 'showPicker' in HTMLInputElement.prototype;
+
+/** Today, or now to the minute, as an ISO value: the example the format hint gives. */
+function nowValue(withTime: boolean) {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return withTime ? `${day}T${pad(now.getHours())}:${pad(now.getMinutes())}` : day;
+}
+
+/**
+ * A date typed in the screen language's order (29/11/2026 on a Greek screen, 11/29/2026 on an
+ * English one), whatever the browser's language, with the browser's calendar a button away.
+ * What cannot be read as a date stays as typed, with a message saying how to write it.
+ */
+export function DateField({
+  label,
+  ref,
+  value,
+  onChange,
+  onUnreadable,
+  withTime = false,
+  error,
+  className = '',
+}: Props) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'el';
+  const id = useFieldId(undefined);
+  const picker = useRef<HTMLInputElement>(null);
+  const readsAsDate = (typed: string) => parseTypedDate(typed, language, { withTime }) !== null;
+  const [text, setText] = useState(() => formatTypedDate(value, language));
+  const [isUnreadable, setIsUnreadable] = useState(() => !readsAsDate(value));
+  // A value set elsewhere (a cleared filter, the back button, another language) is shown afresh;
+  // one that is no date (typed into the address, or kept by a form) says so.
+  const [shown, setShown] = useState({ value, language, withTime });
+  if (shown.value !== value || shown.language !== language || shown.withTime !== withTime) {
+    setShown({ value, language, withTime });
+    setText(formatTypedDate(value, language));
+    setIsUnreadable(!readsAsDate(value));
+  }
+
+  const letters = {
+    day: t('common.dateLetters.day'),
+    month: t('common.dateLetters.month'),
+    year: t('common.dateLetters.year'),
+    time: t('common.dateLetters.time'),
+  };
+  const format = datePartOrder(language)
+    .map((part) => letters[part])
+    .join('/');
+  const fullFormat = withTime ? `${format} ${letters.time}` : format;
+  const unreadable = t('common.dateInvalid', {
+    format: fullFormat,
+    example: formatTypedDate(nowValue(withTime), language),
+  });
+  const shownError = isUnreadable ? unreadable : error;
+
+  // What the input holds now: a quick hand may type and leave before the screen draws the text.
+  const commit = (typed: string) => {
+    const parsed = parseTypedDate(typed, language, { withTime });
+    setIsUnreadable(parsed === null);
+    if (parsed === null) {
+      onUnreadable?.(typed);
+      return;
+    }
+    setText(formatTypedDate(parsed, language));
+    if (parsed !== value) onChange(parsed);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') commit(event.currentTarget.value);
+  };
+
+  const hintId = `${id}-format`;
+  return (
+    <Field id={id} label={label} error={shownError}>
+      <div className="relative">
+        <input
+          ref={ref}
+          id={id}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={fullFormat}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onBlur={(event) => commit(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          aria-invalid={shownError ? true : undefined}
+          aria-describedby={shownError ? `${hintId} ${id}-error` : hintId}
+          className={`w-full rounded-md border py-2 pl-3 text-sm outline-none focus:ring-2 focus:ring-brand-600 ${canShowPicker ? 'pr-10' : 'pr-3'} ${shownError ? 'border-red-600' : 'border-slate-300'} ${className}`}
+        />
+        <span id={hintId} className="sr-only">
+          {t('common.dateFormat', { format: fullFormat })}
+        </span>
+        {canShowPicker && (
+          <>
+            {/* The browser's own calendar, opened by the button; its value is the field's. */}
+            <input
+              ref={picker}
+              type={withTime ? 'datetime-local' : 'date'}
+              tabIndex={-1}
+              aria-hidden
+              value={value}
+              onChange={(event) => {
+                setIsUnreadable(false);
+                onChange(event.target.value);
+              }}
+              className="pointer-events-none absolute bottom-0 right-0 size-px opacity-0"
+            />
+            <button
+              type="button"
+              onClick={() => picker.current?.showPicker()}
+              aria-label={t('common.pickDate')}
+              title={t('common.pickDate')}
+              className="absolute inset-y-0 right-0 flex items-center rounded-r-md px-2.5 text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <CalendarDays className="size-4" aria-hidden />
+            </button>
+          </>
+        )}
+      </div>
+    </Field>
+  );
+}
