@@ -265,6 +265,25 @@ test.describe('[ADMIN][INVITES] list', () => {
     await bar.getByRole('button', { name: 'Revoke' }).click();
     await page.getByRole('dialog', { name: 'Revoke' }).getByRole('button', { name: 'Revoke' }).click();
     await expect(page.getByText('Revoke: done for 2.')).toBeVisible();
+    // With the list's foot at the bottom of the window, the toast leaves its pager free.
+    const pager = ['Prev', 'Next'].map((name) => page.getByRole('button', { name, exact: true }));
+    const next = (await pager[1]!.boundingBox())!;
+    await page.setViewportSize({ width: 1280, height: Math.ceil(next.y + next.height + 8) });
+    const toast = page
+      .getByRole('region', { name: /^Alerts/ })
+      .getByRole('listitem')
+      .first();
+    const toastBox = (await toast.boundingBox())!;
+    for (const button of pager) {
+      const box = (await button.boundingBox())!;
+      const apart =
+        box.x + box.width <= toastBox.x ||
+        toastBox.x + toastBox.width <= box.x ||
+        box.y + box.height <= toastBox.y ||
+        toastBox.y + toastBox.height <= box.y;
+      expect(apart, 'the toast covers the pager').toBe(true);
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.getByLabel('Status').selectOption('revoked');
     await expect(page.getByRole('button', { name: 'Remove the filter Status: Revoked' })).toBeVisible();

@@ -95,11 +95,11 @@ export function DateField({
   return (
     <Field id={id} label={label} error={shownError}>
       <div className="relative">
+        {/* No numeric keyboard: a phone's has no slash to type one with. */}
         <input
           ref={ref}
           id={id}
           type="text"
-          inputMode="numeric"
           autoComplete="off"
           placeholder={fullFormat}
           value={text}
