@@ -213,6 +213,42 @@ test.describe('[ADMIN][EVENTS]', () => {
     await expect(spring).toContainText('Πρόχειρη');
   });
 
+  test('on a Greek screen, times are typed day first, in 24 hours or with μ.μ.', async ({ page, app }) => {
+    const stamp = Date.now();
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/events');
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Ελληνικά' }).click();
+    await page.getByRole('button', { name: 'Νέα εκδήλωση' }).click();
+    const create = page.getByRole('dialog', { name: 'Νέα εκδήλωση' });
+    await create.getByLabel('Τίτλος').fill(`Συναυλία ${stamp}`);
+    const starts = create.getByLabel('Έναρξη', { exact: true });
+    await expect(starts).toHaveAttribute('placeholder', 'ΗΗ/ΜΜ/ΕΕΕΕ ΩΩ:ΛΛ');
+    await starts.fill(`15/12/${YEAR} 7:30 μ.μ.`);
+    await create.getByLabel('Λήξη', { exact: true }).fill(`15.12.${YEAR} 22:00`);
+    await create.getByLabel('Λήξη', { exact: true }).press('Tab');
+    await expect(starts).toHaveValue(`15/12/${YEAR} 19:30`);
+    await expect(create.getByLabel('Λήξη', { exact: true })).toHaveValue(`15/12/${YEAR} 22:00`);
+    await create.getByRole('switch', { name: 'Ολοήμερη' }).click();
+    await expect(create.getByLabel('Πρώτη ημέρα')).toHaveValue(`15/12/${YEAR}`);
+    await create.getByLabel('Τελευταία ημέρα').fill(`16/12/${String(YEAR).slice(2)}`);
+    await create.getByRole('switch', { name: 'Ολοήμερη' }).click();
+    await expect(create.getByLabel('Λήξη', { exact: true })).toHaveValue(`16/12/${YEAR} 22:00`);
+    await expectAccessible(page);
+    await shoot(page, 'events-form-greek');
+    await create.getByRole('button', { name: 'Αποθήκευση' }).click();
+    await expect(page.getByText('Η εκδήλωση δημιουργήθηκε ως πρόχειρη.')).toBeVisible();
+    const token = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
+    const listed = await call<{ data: { title: string; startsLocal: string; endsLocal: string }[] }>(
+      app.baseURL,
+      token,
+      'GET',
+      `/api/auth/events?q=${stamp}`,
+    );
+    expect(listed.data).toMatchObject([
+      { title: `Συναυλία ${stamp}`, startsLocal: `${YEAR}-12-15T19:30`, endsLocal: `${YEAR}-12-16T22:00` },
+    ]);
+  });
+
   test('on a phone the long event form scrolls under its title and close button', async ({ page }) => {
     await signInAs(page, ADMIN.email, ADMIN.password);
     await page.setViewportSize({ width: 390, height: 640 });
