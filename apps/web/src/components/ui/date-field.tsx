@@ -121,7 +121,8 @@ export function DateField({
               type={withTime ? 'datetime-local' : 'date'}
               tabIndex={-1}
               aria-hidden
-              value={value}
+              // The browser's control takes ISO only and says so in the console otherwise.
+              value={parseTypedDate(value, language, { withTime }) === value ? value : ''}
               onChange={(event) => {
                 setIsUnreadable(false);
                 onChange(event.target.value);
