@@ -41,6 +41,8 @@ async function visitor(browser: Browser, app: { baseURL: string; google: Paramet
 }
 
 test.describe('[ADMIN][INVITES]', () => {
+  // Long flows, across two browsers and the mailbox: on a slow machine one has taken over 90 s.
+  test.describe.configure({ timeout: 150_000 });
   test('an invite mailed to an address: register, confirm by mail, approval mailed, the member signs in', async ({
     page,
     browser,
