@@ -11,16 +11,30 @@ const ISO_MINUTE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 /** A time after the date: 19:30, 19.30, or 7:30 pm / 7:30 μ.μ. */
 const TYPED_TIME = /^(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|π\.?\s?μ\.?|μ\.?\s?μ\.?)?$/i;
 
+const partOrders = new Map<string, DatePart[]>();
+
 /** The order day, month and year are written in, as the language's own short dates have it. */
 export function datePartOrder(language: string): DatePart[] {
-  const parts = new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' })
-    .formatToParts(new Date(2026, 10, 29))
-    .map((part) => part.type)
-    .filter((type): type is DatePart => type === 'day' || type === 'month' || type === 'year');
-  return parts.length === 3 ? parts : ['day', 'month', 'year'];
+  let order = partOrders.get(language);
+  if (!order) {
+    const parts = new Intl.DateTimeFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' })
+      .formatToParts(new Date(2026, 10, 29))
+      .map((part) => part.type)
+      .filter((type): type is DatePart => type === 'day' || type === 'month' || type === 'year');
+    order = parts.length === 3 ? parts : ['day', 'month', 'year'];
+    partOrders.set(language, order);
+  }
+  return order;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** Today, or now to the minute, as an ISO value, where this browser is. */
+export function nowValue(withTime: boolean): string {
+  const now = new Date();
+  const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return withTime ? `${day}T${pad(now.getHours())}:${pad(now.getMinutes())}` : day;
+}
 
 /** How `value` reads in the field: 29/11/2026, or 29/11/2026 19:30; anything not ISO as is. */
 export function formatTypedDate(value: string, language: string): string {

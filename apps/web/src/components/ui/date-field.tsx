@@ -1,8 +1,8 @@
 import { CalendarDays } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { datePartOrder, formatTypedDate, parseTypedDate } from '../../lib/typed-date';
-import { Field, useFieldId } from './field';
+import { datePartOrder, formatTypedDate, nowValue, parseTypedDate } from '../../lib/typed-date';
+import { describedBy, Field, inputLooks, useFieldId } from './field';
 
 type Props = {
   label: string;
@@ -20,14 +20,6 @@ type Props = {
 };
 
 const canShowPicker = typeof HTMLInputElement !== 'undefined' && 'showPicker' in HTMLInputElement.prototype;
-
-/** Today, or now to the minute, as an ISO value: the example the format hint gives. */
-function nowValue(withTime: boolean) {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  return withTime ? `${day}T${pad(now.getHours())}:${pad(now.getMinutes())}` : day;
-}
 
 /**
  * A date typed in the screen language's order (29/11/2026 on a Greek screen, 11/29/2026 on an
@@ -98,7 +90,7 @@ export function DateField({
         {/* No numeric keyboard: a phone's has no slash to type one with. */}
         <input
           ref={ref}
-          id={id}
+          {...describedBy(id, shownError, hintId)}
           type="text"
           autoComplete="off"
           placeholder={fullFormat}
@@ -106,9 +98,7 @@ export function DateField({
           onChange={(event) => setText(event.target.value)}
           onBlur={(event) => commit(event.currentTarget.value)}
           onKeyDown={onKeyDown}
-          aria-invalid={shownError ? true : undefined}
-          aria-describedby={shownError ? `${hintId} ${id}-error` : hintId}
-          className={`w-full rounded-md border py-2 pl-3 text-sm outline-none focus:ring-2 focus:ring-brand-600 ${canShowPicker ? 'pr-10' : 'pr-3'} ${shownError ? 'border-red-600' : 'border-slate-300'} ${className}`}
+          className={`w-full py-2 pl-3 ${canShowPicker ? 'pr-10' : 'pr-3'} ${inputLooks(shownError)} ${className}`}
         />
         <span id={hintId} className="sr-only">
           {t('common.dateFormat', { format: fullFormat })}

@@ -6,12 +6,19 @@ export function useFieldId(id: string | undefined) {
   return id ?? generated;
 }
 
-/** What ties a control to its error for screen readers; spread it onto the control. */
-export const describedBy = (id: string, error: string | undefined) => ({
+/**
+ * What ties a control to its error, and to a hint when it has one (the hint's id), for screen
+ * readers; spread it onto the control.
+ */
+export const describedBy = (id: string, error: string | undefined, hintId?: string) => ({
   id,
   'aria-invalid': error ? true : undefined,
-  'aria-describedby': error ? `${id}-error` : undefined,
+  'aria-describedby': [hintId, error && `${id}-error`].filter(Boolean).join(' ') || undefined,
 });
+
+/** A text control's frame, red while it has an error; its padding is the control's own. */
+export const inputLooks = (error: string | undefined) =>
+  `rounded-md border text-sm outline-none focus:ring-2 focus:ring-brand-600 ${error ? 'border-red-600' : 'border-slate-300'}`;
 
 /** A label above its control and, when there is one, the error below it, announced as it appears. */
 export function Field({

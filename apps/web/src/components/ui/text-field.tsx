@@ -1,5 +1,5 @@
 import { forwardRef, type InputHTMLAttributes } from 'react';
-import { describedBy, Field, useFieldId } from './field';
+import { describedBy, Field, inputLooks, useFieldId } from './field';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string };
 
@@ -14,7 +14,7 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
       <input
         ref={ref}
         {...describedBy(inputId, error)}
-        className={`rounded-md border px-3 py-2 text-sm outline-none focus:ring-2 focus:ring-brand-600 ${error ? 'border-red-600' : 'border-slate-300'} ${className}`}
+        className={`px-3 py-2 ${inputLooks(error)} ${className}`}
         {...rest}
       />
     </Field>

@@ -6,7 +6,7 @@ import { EVENT_CAPACITY_MAX, eventBodySchema, type EventRecord, type Language } 
 import { ResourceForm } from '../../../components/resource-list/resource-form';
 import { saveTexts } from '../../../components/resource-list/resource-texts';
 import { DateField } from '../../../components/ui/date-field';
-import { Field, describedBy } from '../../../components/ui/field';
+import { Field, describedBy, inputLooks } from '../../../components/ui/field';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
@@ -133,7 +133,7 @@ export function EventForm({ row, onDone }: Props) {
         <textarea
           rows={5}
           {...describedBy('event-description', errors.description?.message)}
-          className={`rounded-md border px-3 py-2 text-sm outline-none focus:ring-2 focus:ring-brand-600 ${errors.description ? 'border-red-600' : 'border-slate-300'}`}
+          className={`px-3 py-2 ${inputLooks(errors.description?.message)}`}
           {...form.register('description')}
         />
         <p className="text-xs text-slate-600">{t('events.descriptionHint')}</p>
