@@ -27,7 +27,7 @@ export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  regexp.configs.recommended,
+  regexp.configs['flat/recommended'],
   {
     // Every pattern may see hostile input: none may take more than linear time.
     rules: { 'regexp/no-super-linear-move': 'error', 'regexp/no-super-linear-backtracking': 'error' },
