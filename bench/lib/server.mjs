@@ -38,6 +38,12 @@ export async function bareRssMb(dataDir, settleMs) {
   return rss;
 }
 
+/** The C library's allocator settings of this shell (`GLIBC_TUNABLES`, `MALLOC_*`), which the bare reference inherits too. */
+const allocatorSettings = () =>
+  Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name === 'GLIBC_TUNABLES' || name.startsWith('MALLOC_')),
+  );
+
 export async function startProduct(env = {}) {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'community-bench-'));
@@ -45,6 +51,7 @@ export async function startProduct(env = {}) {
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
     env: {
       PATH: process.env.PATH,
+      ...allocatorSettings(),
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
