@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { buttonClass } from '../../components/ui/button';
 import { authStore } from '../../features/auth/auth-store';
 
 function goBack() {
@@ -18,14 +19,10 @@ function ErrorPanel() {
         {isRouteError ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : String(error)}
       </p>
       <div className="flex flex-wrap justify-center gap-3">
-        <a href="/" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm">
+        <a href="/" className={buttonClass('secondary')}>
           {t('errors.home')}
         </a>
-        <button
-          type="button"
-          onClick={goBack}
-          className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm"
-        >
+        <button type="button" onClick={goBack} className={buttonClass('secondary')}>
           {t('common.goBack')}
         </button>
         <button
@@ -34,7 +31,7 @@ function ErrorPanel() {
             authStore.signOut();
             goBack();
           }}
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm text-white"
+          className={buttonClass()}
         >
           {t('errors.clearStorage')}
         </button>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { registerInviteBodySchema, type InviteValidation } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { useInviteValidation } from '../../features/invites/api/get-invite-validation';
 import { useRegisterInvite } from '../../features/invites/api/register-invite';
@@ -94,10 +94,7 @@ function ValidInvite({ token, validation }: { token: string; validation: InviteV
       {validation.confirming && <Alert tone="info">{t('acceptInvite.confirming')}</Alert>}
       {hasGoogle && (
         <>
-          <Link
-            to={`/login?invite=${encodeURIComponent(token)}`}
-            className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-          >
+          <Link to={`/login?invite=${encodeURIComponent(token)}`} className={buttonClass('secondary')}>
             {t('acceptInvite.google')}
           </Link>
           <div className="flex items-center gap-3 text-xs uppercase text-slate-500" aria-hidden>

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/ui/button';
 
 export function NotFoundRoute() {
   const { t } = useTranslation();
   return (
     <main id="content" className="flex min-h-screen flex-col items-center justify-center gap-4 bg-slate-100 px-4">
       <h1 className="text-3xl font-semibold text-slate-900">{t('notFound.title')}</h1>
-      <a href="/kiosk" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white">
+      <a href="/kiosk" className={buttonClass()}>
         {t('notFound.shop')}
       </a>
     </main>

@@ -1,7 +1,10 @@
 import type { ButtonHTMLAttributes } from 'react';
 
+type Variant = 'primary' | 'secondary' | 'danger';
+type Size = 'md' | 'lg';
+
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: 'primary' | 'secondary' | 'danger';
+  variant?: Variant;
   isBusy?: boolean;
 };
 
@@ -9,13 +12,21 @@ type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
 export const BUTTON_LOOKS = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700 disabled:bg-slate-400',
   danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-slate-400',
-  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400',
+  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-500',
 } as const;
+
+/** `lg` is for a page's main calls to action (the public home). */
+const BUTTON_SIZES = { md: 'px-4 py-2 text-sm', lg: 'px-5 py-3' } as const;
+
+/** A button's whole look, for links and dialog actions that must look like one. */
+export function buttonClass(variant: Variant = 'primary', size: Size = 'md'): string {
+  return `inline-flex items-center justify-center gap-2 rounded-md font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${BUTTON_SIZES[size]} ${BUTTON_LOOKS[variant]}`;
+}
 
 export function Button({ variant = 'primary', isBusy = false, className = '', children, disabled, ...rest }: Props) {
   return (
     <button
-      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${BUTTON_LOOKS[variant]} ${className}`}
+      className={`${buttonClass(variant)} ${className}`}
       disabled={disabled || isBusy}
       aria-busy={isBusy || undefined}
       {...rest}

@@ -1,6 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { buttonClass } from './button';
 import { useFocusReturn } from './focus-return';
 
 type Props = {
@@ -44,13 +45,8 @@ export function ConfirmDialog({
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-700">{text}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className="rounded-md border border-slate-300 px-4 py-2 text-sm">
-              {cancelLabel}
-            </AlertDialog.Cancel>
-            <AlertDialog.Action
-              onClick={onConfirm}
-              className={`rounded-md px-4 py-2 text-sm text-white ${tone === 'danger' ? 'bg-red-700' : 'bg-brand-600'}`}
-            >
+            <AlertDialog.Cancel className={buttonClass('secondary')}>{cancelLabel}</AlertDialog.Cancel>
+            <AlertDialog.Action onClick={onConfirm} className={buttonClass(tone === 'danger' ? 'danger' : 'primary')}>
               {confirmLabel}
             </AlertDialog.Action>
           </div>

@@ -1,5 +1,6 @@
 import { Camera, Users, Video } from 'lucide-react';
 import type { SiteConfig } from '@community/shared';
+import { buttonClass } from '../../components/ui/button';
 import { useT } from '../texts';
 import { OfficialFeed } from './official-feed';
 import { numbered } from './prose';
@@ -34,12 +35,7 @@ export function AboutPage({ site }: { site: SiteConfig['site'] | undefined }) {
         <ul aria-label={t('public.about.socialLabel')} className="mt-6 flex flex-wrap gap-3">
           {socials.map(({ href, label, Icon }) => (
             <li key={label}>
-              <a
-                href={href}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm hover:bg-slate-50"
-              >
+              <a href={href} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
                 <Icon className="size-4" aria-hidden />
                 {label}
               </a>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { buttonClass } from '../../components/ui/button';
 import { useFocusWhenShown } from '../../lib/use-focus-when-shown';
 import { SiteLink } from '../router';
 import { sendContactMessage } from '../site-data';
@@ -140,11 +141,7 @@ export function ContactPage() {
           </SiteLink>
         </p>
         <div>
-          <button
-            type="submit"
-            disabled={status.state === 'sending'}
-            className="rounded-md bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:bg-slate-400"
-          >
+          <button type="submit" disabled={status.state === 'sending'} className={buttonClass()}>
             {status.state === 'sending' ? t('public.contact.sending') : t('public.contact.send')}
           </button>
         </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { PublicEvent, RsvpState } from '@community/shared';
+import { buttonClass } from '../../components/ui/button';
 import { useFocusWhenShown } from '../../lib/use-focus-when-shown';
 import { getRsvp, HttpError, readSignInToken, sayGoing, takeBackGoing } from '../events-data';
 import { useT } from '../texts';
@@ -101,7 +102,7 @@ export function EventRsvp({ event }: { event: PublicEvent }) {
         type="button"
         disabled={answer.isSending}
         onClick={() => send(takeBackGoing)}
-        className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50 disabled:text-slate-600"
+        className={buttonClass('secondary')}
       >
         {t('public.events.rsvp.notGoing')}
       </button>
@@ -113,7 +114,7 @@ export function EventRsvp({ event }: { event: PublicEvent }) {
         type="button"
         disabled={answer.isSending}
         onClick={() => send(sayGoing)}
-        className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:bg-slate-400"
+        className={buttonClass()}
       >
         {t('public.events.rsvp.going')}
       </button>

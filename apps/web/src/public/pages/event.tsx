@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { CalendarPlus, Clock, MapPin } from 'lucide-react';
 import { eventPaths, type PublicEvent } from '@community/shared';
+import { buttonClass } from '../../components/ui/button';
 import { formatEventWhen } from '../event-time';
 import { useEvent } from '../events-data';
 import { LinkedText } from '../linked-text';
@@ -85,10 +86,7 @@ function EventDetails({ event, back }: { event: PublicEvent; back: ReactNode }) 
           )}
         </dl>
         <p>
-          <a
-            href={eventPaths.calendar(encodeURIComponent(event._id))}
-            className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium hover:bg-slate-50"
-          >
+          <a href={eventPaths.calendar(encodeURIComponent(event._id))} className={buttonClass('secondary')}>
             <CalendarPlus className="size-4" aria-hidden />
             {t('public.events.addToCalendar')}
           </a>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { buttonClass } from '../../components/ui/button';
 import { usePagedEvents } from '../events-data';
 import { useT } from '../texts';
 import { EventListPlaceholder, EventMonths } from './event-list';
@@ -74,12 +75,7 @@ function MoreButton({ list, label }: { list: ReturnType<typeof usePagedEvents>; 
           {t('public.events.failed')}
         </p>
       )}
-      <button
-        type="button"
-        onClick={list.loadMore}
-        disabled={list.isLoadingMore}
-        className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50 disabled:text-slate-600"
-      >
+      <button type="button" onClick={list.loadMore} disabled={list.isLoadingMore} className={buttonClass('secondary')}>
         {list.isLoadingMore ? t('public.events.loadingMore') : label}
       </button>
     </div>

@@ -1,4 +1,5 @@
 import { UserRound } from 'lucide-react';
+import { buttonClass } from '../../components/ui/button';
 import { SiteLink } from '../router';
 import { useCategoryPaths } from '../site-data';
 import { useT } from '../texts';
@@ -16,13 +17,10 @@ export function HomePage({ siteName }: { siteName: string }) {
       <h1 className="title-rise text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">{siteName}</h1>
       <p className="max-w-2xl text-lg text-slate-700">{t('public.home.tagline')}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <SiteLink href="/about" className="rounded-md bg-brand-600 px-5 py-3 font-medium text-white hover:bg-brand-700">
+        <SiteLink href="/about" className={buttonClass('primary', 'lg')}>
           {t('public.home.learnMore')}
         </SiteLink>
-        <SiteLink
-          href="/participate"
-          className="rounded-md border border-slate-300 bg-white px-5 py-3 font-medium hover:bg-slate-50"
-        >
+        <SiteLink href="/participate" className={buttonClass('secondary', 'lg')}>
           {t('public.nav.participate')}
         </SiteLink>
       </div>

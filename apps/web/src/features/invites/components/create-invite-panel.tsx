@@ -10,7 +10,7 @@ import {
   type Invite,
 } from '@community/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { getErrorMessage } from '../../../lib/api-client';
@@ -129,12 +129,7 @@ export function CreateInvitePanel({ formatDate, roleOptions, defaultRoleName }: 
                 <Copy className="size-4" aria-hidden />
                 {t('invites.copy')}
               </Button>
-              <a
-                href={created.link}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-              >
+              <a href={created.link} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>
                 <ExternalLink className="size-4" aria-hidden />
                 {t('invites.open')}
               </a>
