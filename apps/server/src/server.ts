@@ -2,6 +2,7 @@ import './lib/gc-tuning.js';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
+import { loadFreedMemoryRelease } from './lib/freed-memory.js';
 import { collectWhenIdle } from './lib/idle-collection.js';
 
 /** Long enough for in-flight requests to finish, short enough for an orchestrator's stop timeout. */
@@ -25,7 +26,8 @@ async function main() {
     await app.close();
   });
   await app.listen({ port: config.port, host: config.host });
-  collectWhenIdle();
+  // malloc_trim covers every thread's heap: the PGlite thread's collections need no call of their own.
+  collectWhenIdle({ afterwards: await loadFreedMemoryRelease() });
 }
 
 main().catch((error) => {

@@ -2,14 +2,19 @@ import { PerformanceObserver, constants, type PerformanceEntry } from 'node:perf
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { collectWhenIdle } from './idle-collection.js';
 
-const WINDOW_MS = 200;
+const WINDOW_MS = 500;
 
 /** Full collections asked for by code (V8's own never carry the forced flag). */
 let forced = 0;
+/** Told of each one: waiting must not wake the event loop, or an idle window looks busy. */
+let onForced = () => {};
 const observer = new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     const { kind, flags } = (entry as PerformanceEntry & { detail: { kind: number; flags: number } }).detail;
-    if (kind === constants.NODE_PERFORMANCE_GC_MAJOR && flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) forced++;
+    if (kind === constants.NODE_PERFORMANCE_GC_MAJOR && flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) {
+      forced++;
+      onForced();
+    }
   }
 });
 
@@ -22,9 +27,16 @@ const spin = (ms: number) => {
  * loaded machine a window may look busy, and the collection then comes a window or two later.
  */
 async function collectionsAfter(since: number, count = 2) {
-  for (const end = Date.now() + 20 * WINDOW_MS; forced - since < count && Date.now() < end;) {
-    await sleep(WINDOW_MS / 4);
-  }
+  await new Promise<void>((resolve) => {
+    const timeout = setTimeout(resolve, 20 * WINDOW_MS);
+    onForced = () => {
+      if (forced - since < count) return;
+      clearTimeout(timeout);
+      resolve();
+    };
+    onForced();
+  });
+  onForced = () => {};
   return forced - since;
 }
 
@@ -40,7 +52,7 @@ afterEach(() => {
 
 describe('collectWhenIdle', () => {
   it('collects twice after start-up, twice again after a busy stretch, not in every idle window', async () => {
-    stop = collectWhenIdle(WINDOW_MS);
+    stop = collectWhenIdle({ windowMs: WINDOW_MS });
     expect(await collectionsAfter(0)).toBeGreaterThanOrEqual(2);
 
     // The pair's second collection comes a tenth of a window after the first.
@@ -58,9 +70,18 @@ describe('collectWhenIdle', () => {
   });
 
   it('never collects while the event loop stays busy', async () => {
-    stop = collectWhenIdle(WINDOW_MS);
+    stop = collectWhenIdle({ windowMs: WINDOW_MS });
     for (const end = Date.now() + 6 * WINDOW_MS; Date.now() < end; await sleep(5)) spin(WINDOW_MS / 4);
     expect(forced).toBe(0);
     expect(await collectionsAfter(0)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('runs what follows the pair once both collections are done', async () => {
+    const collectionsSeen: number[] = [];
+    stop = collectWhenIdle({ windowMs: WINDOW_MS, afterwards: () => collectionsSeen.push(forced) });
+    expect(await collectionsAfter(0)).toBeGreaterThanOrEqual(2);
+    // Once, right after the second collection, and not again in the idle windows that follow.
+    await sleep(3 * WINDOW_MS);
+    expect(collectionsSeen).toHaveLength(1);
   });
 });

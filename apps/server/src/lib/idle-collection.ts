@@ -16,7 +16,14 @@ const IDLE = 0.005;
  * whole window after a busy one (or after start-up), full collections give it back (and start
  * V8's own memory reducer). An idle server pays about 40 ms once; a busy one never.
  */
-export function collectWhenIdle(windowMs = WINDOW_MS): () => void {
+export function collectWhenIdle({
+  windowMs = WINDOW_MS,
+  afterwards = () => {},
+}: {
+  windowMs?: number;
+  /** Run after each pair, once the heaps have given back what they could (freed-memory.ts). */
+  afterwards?: () => void;
+} = {}): () => void {
   const collect = fullCollection();
   let previous = performance.eventLoopUtilization();
   // Start-up was a busy stretch of its own.
@@ -36,6 +43,7 @@ export function collectWhenIdle(windowMs = WINDOW_MS): () => void {
       // after two).
       compaction = setTimeout(() => {
         collect();
+        afterwards();
         // Neither collection's pause is a busy stretch.
         previous = performance.eventLoopUtilization();
       }, windowMs / 10).unref();
