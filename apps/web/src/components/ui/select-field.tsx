@@ -1,5 +1,5 @@
 import { forwardRef, type SelectHTMLAttributes } from 'react';
-import { describedBy, Field, useFieldId } from './field';
+import { describedBy, Field, inputLooks, useFieldId } from './field';
 
 type Props = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
@@ -19,7 +19,7 @@ export const SelectField = forwardRef<HTMLSelectElement, Props>(function SelectF
       <select
         ref={ref}
         {...describedBy(selectId, error)}
-        className={`rounded-md border bg-white px-3 py-2 text-sm ${error ? 'border-red-600' : 'border-slate-300'}`}
+        className={`bg-white px-3 py-2 ${inputLooks(error)}`}
         {...rest}
       >
         {placeholder !== undefined && <option value="">{placeholder}</option>}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../components/ui/button';
+import { describedBy, inputLooks } from '../../components/ui/field';
 import { useFocusWhenShown } from '../../lib/use-focus-when-shown';
 import { SiteLink } from '../router';
 import { sendContactMessage } from '../site-data';
@@ -11,8 +12,6 @@ type Problems = Partial<Record<keyof Values, string>>;
 
 /** An address with something before and after its @ and a dot in its domain, as the server asks. */
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-
-const field = 'rounded-md border border-slate-300 px-3 py-2 text-sm outline-none focus:ring-2 focus:ring-brand-600';
 
 /** The form keeps what was typed until the server has the message. */
 export function ContactPage() {
@@ -62,8 +61,11 @@ export function ContactPage() {
     }
   };
 
-  const problemProps = (key: keyof Values) =>
-    problems[key] ? { 'aria-invalid': true, 'aria-describedby': `contact-${key}-problem` } : {};
+  // Tied to its problem for screen readers, and framed in red while it has one.
+  const fieldProps = (key: keyof Values) => ({
+    ...describedBy(`contact-${key}`, problems[key]),
+    className: `px-3 py-2 ${inputLooks(problems[key])}`,
+  });
 
   return (
     <article className="rounded-xl bg-white/95 p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
@@ -90,44 +92,41 @@ export function ContactPage() {
           <input
             name="name"
             required
-            {...problemProps('name')}
+            {...fieldProps('name')}
             maxLength={100}
             autoComplete="name"
             value={values.name}
             onChange={set('name')}
-            className={field}
           />
         </label>
-        <Problem id="contact-name-problem" text={problems.name} />
+        <Problem id="contact-name-error" text={problems.name} />
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           {t('public.contact.email')}
           <input
             name="email"
             required
-            {...problemProps('email')}
+            {...fieldProps('email')}
             type="email"
             maxLength={254}
             autoComplete="email"
             value={values.email}
             onChange={set('email')}
-            className={field}
           />
         </label>
-        <Problem id="contact-email-problem" text={problems.email} />
+        <Problem id="contact-email-error" text={problems.email} />
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           {t('public.contact.message')}
           <textarea
             name="message"
             required
-            {...problemProps('message')}
+            {...fieldProps('message')}
             maxLength={5000}
             rows={6}
             value={values.message}
             onChange={set('message')}
-            className={field}
           />
         </label>
-        <Problem id="contact-message-problem" text={problems.message} />
+        <Problem id="contact-message-error" text={problems.message} />
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label>
             Website
