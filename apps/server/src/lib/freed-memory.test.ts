@@ -1,15 +1,13 @@
 import fs from 'node:fs';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { loadFreedMemoryRelease } from './freed-memory.js';
+import { fullCollection } from './idle-collection.js';
 
 const residentMb = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
 
 describe('loadFreedMemoryRelease', () => {
   it('hands back to the system what glibc kept of freed buffers', async () => {
-    v8.setFlagsFromString('--expose-gc');
-    const collect = vm.runInNewContext('gc') as () => void;
+    const collect = fullCollection();
     const release = await loadFreedMemoryRelease();
     // 125 MB in 64 KB buffers (below glibc's own-mapping threshold, so from its heap); one in
     // sixteen kept, so the freed ones lie between live ones and no plain free can shrink the heap.
