@@ -71,6 +71,7 @@ export async function startProduct(env = {}) {
   }
   return {
     url,
+    pid: child.pid,
     rssMb: () => rssMb(child.pid),
     stop: async () => {
       child.kill('SIGTERM');
