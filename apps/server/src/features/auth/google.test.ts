@@ -294,8 +294,11 @@ describe('Google sign-in settings', () => {
     const response = await server.get('/api/config');
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ googleClientId: GOOGLE_TEST_CLIENT_ID });
-    const csp = response.headers.get('content-security-policy')!;
-    expect(csp).toContain("script-src 'self' https://accounts.google.com/gsi/client");
+    // The pages' policy, which every path outside the API carries, whether or not the app is built.
+    const page = await server.request('GET', '/admin/login');
+    expect(page.headers.get('content-security-policy')).toContain(
+      "script-src 'self' https://accounts.google.com/gsi/client",
+    );
   });
 
   it('answers 503 and keeps Google out of the CSP while no client id is set', async () => {
@@ -306,7 +309,9 @@ describe('Google sign-in settings', () => {
       expect(response.body).toEqual({ error: 'Google sign-in is not enabled.' });
       const config = await plain.get('/api/config');
       expect(config.body).toMatchObject({ googleClientId: null });
-      expect(config.headers.get('content-security-policy')).not.toContain('accounts.google.com');
+      const page = await plain.request('GET', '/admin/login');
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(page.headers.get('content-security-policy')).not.toContain('accounts.google.com');
     } finally {
       await plain.close();
     }
