@@ -64,7 +64,8 @@ function EventDetails({ event, back }: { event: PublicEvent; back: ReactNode }) 
     <article className={card}>
       {back}
       <header className="flex flex-col gap-3">
-        <h1 className="text-3xl font-bold break-words text-slate-900">{event.title}</h1>
+        {/* A title is written by people and may hold a long word: smaller on a phone, hyphenated where the browser can. */}
+        <h1 className="text-2xl font-bold break-words hyphens-auto text-slate-900 sm:text-3xl">{event.title}</h1>
         <dl className="flex flex-col gap-2 text-slate-800">
           <div className="flex items-start gap-2">
             <dt>
