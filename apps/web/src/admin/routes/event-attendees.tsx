@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { apiRoutes, type Attendee } from '@community/shared';
+import { apiRoutes, formatEventWhen, type Attendee } from '@community/shared';
 import { useMay } from '../use-rights';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { Alert } from '../../components/ui/alert';
@@ -10,7 +10,6 @@ import { EmailLink } from '../../components/ui/email-link';
 import { useAttendees } from '../../features/events/api/get-attendees';
 import { useEvent } from '../../features/events/api/get-event';
 import { useExportAttendees } from '../../features/events/api/export-attendees';
-import { formatEventWhen } from '../../features/events/event-time';
 import { getErrorMessage } from '../../lib/api-client';
 import type { ListParams } from '../../lib/list-query';
 
@@ -58,7 +57,7 @@ export function EventAttendeesRoute() {
       {event.isError && <Alert tone="error">{getErrorMessage(event.error, t('events.fetchError'))}</Alert>}
       {event.data && (
         <p className="text-sm text-slate-700">
-          {formatEventWhen(event.data, i18n.resolvedLanguage)}
+          {formatEventWhen(event.data, i18n.language)}
           {event.data.place && ` · ${event.data.place}`}
           {' · '}
           {event.data.capacity === null

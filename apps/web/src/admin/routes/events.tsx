@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EVENT_STATUSES, EVENT_WHEN, type EventRecord, apiRoutes } from '@community/shared';
+import { EVENT_STATUSES, EVENT_WHEN, type EventRecord, apiRoutes, formatEventWhen } from '@community/shared';
 import type { ListFilter } from '../../components/resource-list/list-filters';
 import { useListRights, useMay } from '../use-rights';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
@@ -11,7 +11,6 @@ import { useEvents } from '../../features/events/api/get-events';
 import { EventForm } from '../../features/events/components/event-form';
 import { EventRowActions } from '../../features/events/components/event-row-actions';
 import { EventStatusBadge } from '../../features/events/components/event-status-badge';
-import { formatEventWhen } from '../../features/events/event-time';
 
 export function EventsRoute() {
   const { t, i18n } = useTranslation();
@@ -31,7 +30,7 @@ export function EventsRoute() {
     {
       header: t('events.when'),
       sort: 'startsAt',
-      cell: (event) => <span className="whitespace-nowrap">{formatEventWhen(event, i18n.resolvedLanguage)}</span>,
+      cell: (event) => <span className="whitespace-nowrap">{formatEventWhen(event, i18n.language)}</span>,
     },
     { header: t('events.place'), cell: (event) => event.place ?? '' },
     { header: t('events.statusLabel'), cell: (event) => <EventStatusBadge status={event.status} /> },

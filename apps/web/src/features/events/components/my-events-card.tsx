@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { formatEventWhen } from '@community/shared';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useCancelRsvp } from '../api/cancel-rsvp';
 import { useMyEvents } from '../api/get-my-events';
-import { formatEventWhen } from '../event-time';
 
 /** The events I said I am going to, upcoming first, each linking to its public page. */
 export function MyEventsCard() {
@@ -33,7 +33,7 @@ export function MyEventsCard() {
                   {event.title}
                 </a>
                 <span className="text-sm text-slate-700">
-                  {formatEventWhen(event, i18n.resolvedLanguage)}
+                  {formatEventWhen(event, i18n.language)}
                   {event.place && ` · ${event.place}`}
                 </span>
               </div>
