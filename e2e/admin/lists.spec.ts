@@ -229,6 +229,18 @@ test.describe('[ADMIN][LISTS] join dates', () => {
     await page.getByRole('button', { name: /^Αφαίρεση του φίλτρου Εγγραφή από/ }).click();
     await expect(greekFrom).toHaveValue('');
     await expect(page).not.toHaveURL(/joinedFrom=/);
+
+    // A whole date applies as it is typed, without Enter; the year 20 on the way to 2026 does not.
+    const applied: string[] = [];
+    page.on('framenavigated', (frame) => {
+      const joinedFrom = new URL(frame.url()).searchParams.get('joinedFrom');
+      if (frame === page.mainFrame() && joinedFrom) applied.push(joinedFrom);
+    });
+    await greekFrom.pressSequentially('7/5/2026');
+    await expect(page).toHaveURL(/joinedFrom=2026-05-07/);
+    await expect(greekFrom).toHaveValue('07/05/2026');
+    await expect(greekFrom).toBeFocused();
+    expect(applied).toEqual(['2026-05-07']);
     expect(pageErrors).toEqual([]);
   });
 });

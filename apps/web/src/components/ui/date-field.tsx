@@ -12,12 +12,20 @@ type Props = {
   value: string;
   /** Called with the ISO value once what was typed reads as a date (on Enter or on leaving). */
   onChange: (value: string) => void;
+  /**
+   * Also called as soon as a whole date is typed, its year in four digits: a filter applies
+   * without Enter, and never to the year 20 on the way to 2026.
+   */
+  appliesAsTyped?: boolean;
   /** Called with what was typed when it does not read as a date, for a form to refuse to save it. */
   onUnreadable?: (text: string) => void;
   withTime?: boolean;
   error?: string;
   className?: string;
 };
+
+/** Day and month take at most two digits, so four in a row are a year typed in full. */
+const hasWholeYear = (typed: string) => /\d{4}/.test(typed);
 
 const canShowPicker = typeof HTMLInputElement !== 'undefined' && 'showPicker' in HTMLInputElement.prototype;
 
@@ -32,6 +40,7 @@ export function DateField({
   value,
   onChange,
   onUnreadable,
+  appliesAsTyped = false,
   withTime = false,
   error,
   className = '',
@@ -95,7 +104,11 @@ export function DateField({
           autoComplete="off"
           placeholder={fullFormat}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            const typed = event.target.value;
+            setText(typed);
+            if (appliesAsTyped && hasWholeYear(typed) && readsAsDate(typed)) commit(typed);
+          }}
           onBlur={(event) => commit(event.currentTarget.value)}
           onKeyDown={onKeyDown}
           className={`w-full py-2 pl-3 ${canShowPicker ? 'pr-10' : 'pr-3'} ${inputLooks(shownError)} ${className}`}
