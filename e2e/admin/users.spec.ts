@@ -143,6 +143,21 @@ test.describe('[ADMIN][USERS]', () => {
     await row.scrollIntoViewIfNeeded();
     await expect(row.getByRole('button', { name: 'Edit' })).toBeInViewport({ ratio: 1 });
     await expect(row.getByRole('button', { name: 'Delete' })).toBeInViewport({ ratio: 1 });
+    // Its edge and shadow, drawn beside it (a sticking cell leaves its own border behind), show
+    // that the text cut there goes on under it.
+    const edge = await row
+      .getByRole('cell')
+      .last()
+      .evaluate((cell) => {
+        const mark = getComputedStyle(cell, '::before');
+        return { position: mark.position, width: mark.width, line: mark.borderRightWidth, shade: mark.backgroundImage };
+      });
+    expect(edge).toMatchObject({
+      position: 'absolute',
+      width: '8px',
+      line: '1px',
+      shade: expect.stringMatching(/gradient/),
+    });
     await row.getByRole('button', { name: 'Edit' }).click();
     await expect(page.getByRole('dialog', { name: 'Edit User' })).toBeVisible();
     await page.keyboard.press('Escape');
