@@ -153,6 +153,29 @@ test.describe('[ADMIN][LISTS]', () => {
   });
 });
 
+test.describe('[ADMIN][LISTS] members', () => {
+  test('the home card of members leads to the users it counts, blocked ones left out', async ({ page, app }) => {
+    const stamp = Date.now();
+    const blocked = await createMember(app.baseURL, { email: `blocked-${stamp}@e2e.test`, name: `Blocked ${stamp}` });
+    const token = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
+    await callApi(app.baseURL, token, 'POST', '/api/auth/users/bulk', { ids: [blocked._id], action: 'block' });
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin');
+    const card = page.getByRole('region', { name: 'Members' });
+    await expect(card.getByText('Confirmed accounts that are not blocked.')).toBeVisible();
+    const figure = await card.getByRole('paragraph').first().textContent();
+    const counted = Number(/^\d+/.exec(figure ?? '')?.[0]);
+    expect(counted).toBeGreaterThan(0);
+    await card.getByRole('link', { name: 'Users' }).click();
+    await expect(page).toHaveURL(/\/admin\/users\?confirmed=true&blocked=false$/);
+    await expect(page.getByRole('heading', { name: `Users (${counted})` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove the filter Blocked: No' })).toBeVisible();
+    // Every account, the blocked one too, is one filter chip away.
+    await page.getByRole('button', { name: 'Clear all filters' }).click();
+    await expect(page.getByRole('heading', { name: /^Users \(\d+\)$/ })).not.toHaveText(`Users (${counted})`);
+  });
+});
+
 test.describe('[ADMIN][LISTS] join dates', () => {
   test('a range that leaves no day says so under its end, in both languages', async ({ page }) => {
     await signInAs(page, ADMIN.email, ADMIN.password);

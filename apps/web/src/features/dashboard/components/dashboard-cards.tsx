@@ -156,10 +156,12 @@ export function DashboardCards(props: Props) {
         <Card
           id="card-members"
           title={t('dashboard.members.title')}
-          link="/users"
+          // The list filtered as the card counts, so its total is the card's.
+          link="/users?confirmed=true&blocked=false"
           linkLabel={t('dashboard.members.link')}
         >
           <Figure value={members.total} label={t('dashboard.members.total', { count: members.total })} />
+          <p className="-mt-2 text-sm text-slate-600">{t('dashboard.members.who')}</p>
           <MembersChart weeks={members.weeks} formatWeek={formatWeek} />
         </Card>
       )}
