@@ -190,6 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         logger,
         siteName: config.site.name,
         publicUrl: config.publicUrl,
+        timeZone: config.siteTimeZone,
         retryBaseMs: config.mailRetryBaseMs,
       });
       registerSecurityHeaders(app, { googleSignIn: config.googleClientId !== undefined });

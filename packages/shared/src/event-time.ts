@@ -1,19 +1,7 @@
+import { dateTimeFormat } from './date-format.js';
 import type { PublicEvent } from './schemas/event.js';
 
 type EventTimes = Pick<PublicEvent, 'startsAt' | 'endsAt' | 'startsLocal' | 'endsLocal' | 'timeZone' | 'allDay'>;
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** Formatters are costly to build and a list asks for the same few again and again. */
-function formatter(language: string, options: Intl.DateTimeFormatOptions) {
-  const key = `${language} ${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, options);
-    formats.set(key, format);
-  }
-  return format;
-}
 
 /** A wall-clock date `2026-12-15` as the instant that reads as that date in UTC. */
 const calendarDay = (local: string) => {
@@ -22,9 +10,9 @@ const calendarDay = (local: string) => {
 };
 
 const dayIn = (language: string, timeZone: string) =>
-  formatter(language, { timeZone, day: 'numeric', month: 'long', year: 'numeric' });
+  dateTimeFormat(language, { timeZone, day: 'numeric', month: 'long', year: 'numeric' });
 const timeIn = (language: string, timeZone: string) =>
-  formatter(language, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  dateTimeFormat(language, { timeZone, hour: '2-digit', minute: '2-digit' });
 
 /**
  * When an event happens, in the site's time zone: "15 Δεκεμβρίου 2026, 19:30–22:00", the end
@@ -57,14 +45,14 @@ export function formatEventStart(event: EventTimes, language: string): string {
 export function startBadge(event: EventTimes, language: string): { day: string; month: string } {
   const date = calendarDay(event.startsLocal);
   return {
-    day: formatter(language, { timeZone: 'UTC', day: 'numeric' }).format(date),
-    month: formatter(language, { timeZone: 'UTC', month: 'short' }).format(date),
+    day: dateTimeFormat(language, { timeZone: 'UTC', day: 'numeric' }).format(date),
+    month: dateTimeFormat(language, { timeZone: 'UTC', month: 'short' }).format(date),
   };
 }
 
 /** "Δεκέμβριος 2026" */
 const monthName = (yearMonth: string, language: string) =>
-  formatter(language, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(calendarDay(`${yearMonth}-01`));
+  dateTimeFormat(language, { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(calendarDay(`${yearMonth}-01`));
 
 /** Events in the order given, grouped by the month they start in (in the site's time zone). */
 export function groupByMonth<T extends Pick<PublicEvent, 'startsLocal'>>(

@@ -28,4 +28,5 @@ export * from './schemas/contact.js';
 export * from './schemas/privacy.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/event.js';
+export * from './date-format.js';
 export * from './event-time.js';

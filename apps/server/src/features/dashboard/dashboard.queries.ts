@@ -7,8 +7,6 @@ import { listAuditEvents } from '../audit/audit-log.queries.js';
 
 type Card<K extends DashboardCard['key']> = Extract<DashboardCard, { key: K }>;
 
-/** The community's weeks, as its members live them. */
-const TIME_ZONE = 'Europe/Athens';
 const LATEST = 5;
 const EXCERPT = 140;
 const LATEST_ACTIVITY = 8;
@@ -59,8 +57,11 @@ export async function messagesCard(db: Db): Promise<Card<'messages'>> {
   };
 }
 
-/** Members are confirmed, unblocked accounts; new ones are counted per week, Monday to Sunday. */
-export async function membersCard(db: Db): Promise<Card<'members'>> {
+/**
+ * Members are confirmed, unblocked accounts; new ones are counted per week as the community lives
+ * it, Monday to Sunday in its time zone.
+ */
+export async function membersCard(db: Db, timeZone: string): Promise<Card<'members'>> {
   const member = and(eq(users.confirmed, true), eq(users.blocked, false));
   const [[counted], weeks] = await Promise.all([
     db.select({ n: count() }).from(users).where(member),
@@ -69,18 +70,18 @@ export async function membersCard(db: Db): Promise<Card<'members'>> {
       sql`
       with weeks as (
         select generate_series(
-          date_trunc('week', now() at time zone ${TIME_ZONE}) - make_interval(weeks => ${DASHBOARD_WEEKS - 1}),
-          date_trunc('week', now() at time zone ${TIME_ZONE}),
+          date_trunc('week', now() at time zone ${timeZone}) - make_interval(weeks => ${DASHBOARD_WEEKS - 1}),
+          date_trunc('week', now() at time zone ${timeZone}),
           interval '1 week'
         ) as start
       ),
       joined as (
-        select date_trunc('week', ${users.createdAt} at time zone ${TIME_ZONE}) as start, count(*)::int as n
+        select date_trunc('week', ${users.createdAt} at time zone ${timeZone}) as start, count(*)::int as n
         from ${users}
         where ${member}
           and ${users.createdAt} >= (
-            (date_trunc('week', now() at time zone ${TIME_ZONE}) - make_interval(weeks => ${DASHBOARD_WEEKS - 1}))
-            at time zone ${TIME_ZONE}
+            (date_trunc('week', now() at time zone ${timeZone}) - make_interval(weeks => ${DASHBOARD_WEEKS - 1}))
+            at time zone ${timeZone}
           )
         group by 1
       )

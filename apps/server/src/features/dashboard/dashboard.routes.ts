@@ -9,7 +9,7 @@ import { activityCard, membersCard, messagesCard, registrationsCard } from './da
 const CARDS: { route: string; read: (deps: AppDeps) => Promise<DashboardCard> }[] = [
   { route: apiRoutes.invites, read: ({ db }) => registrationsCard(db) },
   { route: apiRoutes.contactMessages, read: ({ db }) => messagesCard(db) },
-  { route: apiRoutes.users, read: ({ db }) => membersCard(db) },
+  { route: apiRoutes.users, read: ({ db, config }) => membersCard(db, config.siteTimeZone) },
   { route: apiRoutes.auditLog, read: ({ db }) => activityCard(db) },
 ];
 

@@ -20,9 +20,9 @@ const dashboard = async (token: string) => {
 };
 const card = (cards: { key: string }[], key: string) => cards.find((one) => one.key === key) as Record<string, any>;
 
-/** The Monday (YYYY-MM-DD) of the week `date` falls in, in Athens. */
-function mondayOf(date: Date): string {
-  const local = new Date(date.toLocaleString('en-US', { timeZone: 'Europe/Athens' }));
+/** The Monday (YYYY-MM-DD) of the week `date` falls in, in Athens or in `timeZone`. */
+function mondayOf(date: Date, timeZone = 'Europe/Athens'): string {
+  const local = new Date(date.toLocaleString('en-US', { timeZone }));
   local.setDate(local.getDate() - ((local.getDay() + 6) % 7));
   return `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`;
 }
@@ -78,5 +78,31 @@ describe('GET /api/auth/dashboard', () => {
     const reader = await createSignedInUser(server, { roleIds: [roleId] });
     expect((await dashboard(reader.token)).map((one) => one.key)).toEqual(['messages']);
     expect((await server.get('/api/auth/dashboard')).status).toBe(401);
+  });
+});
+
+describe('GET /api/auth/dashboard in another time zone', () => {
+  it("counts a member in the week the community's own clock puts the joining in", async () => {
+    const timeZone = 'Pacific/Kiritimati';
+    const elsewhere = await startTestServer({ SITE_TIME_ZONE: timeZone });
+    try {
+      // A Sunday noon in UTC, three weeks back: still Sunday in Athens, already Monday at UTC+14.
+      const sunday = new Date(Date.now() - 21 * 24 * 3600_000);
+      sunday.setUTCDate(sunday.getUTCDate() - sunday.getUTCDay());
+      sunday.setUTCHours(12, 0, 0, 0);
+      expect(mondayOf(sunday, timeZone)).not.toBe(mondayOf(sunday));
+      await elsewhere.deps.db
+        .insert(users)
+        .values({ id: newId(), name: 'Sunday', email: uniqueEmail('sunday'), createdAt: sunday });
+
+      const response = await elsewhere.get('/api/auth/dashboard', await elsewhere.adminToken());
+      const members = card(response.body.cards, 'members');
+      const weeks = members.weeks as { start: string; count: number }[];
+      expect(weeks.at(-1)!.start).toBe(mondayOf(new Date(), timeZone));
+      expect(weeks.find((week) => week.start === mondayOf(sunday, timeZone))?.count).toBe(1);
+      expect(weeks.find((week) => week.start === mondayOf(sunday))?.count ?? 0).toBe(0);
+    } finally {
+      await elsewhere.close();
+    }
   });
 });

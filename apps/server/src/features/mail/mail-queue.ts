@@ -59,9 +59,10 @@ export function createMailQueue(options: {
   logger: Logger;
   siteName: string;
   publicUrl: string;
+  timeZone: string;
   retryBaseMs: number;
 }): MailQueue {
-  const { database, mailer, logger, siteName, publicUrl, retryBaseMs } = options;
+  const { database, mailer, logger, siteName, publicUrl, timeZone, retryBaseMs } = options;
   const { db } = database;
   let lastQueuedAt = 0;
   let running: Promise<void> | undefined;
@@ -166,7 +167,7 @@ export function createMailQueue(options: {
   return {
     queue: async (tx, kind, to, props, extra) => {
       const { renderMail } = await import('./render-mail.js');
-      const mail = await renderMail(kind, props, { language: to.language ?? 'el', siteName, publicUrl });
+      const mail = await renderMail(kind, props, { language: to.language ?? 'el', siteName, publicUrl, timeZone });
       await tx.insert(mailQueue).values({ id: newId(), kind, to: to.email, replyTo: extra?.replyTo ?? null, ...mail });
       lastQueuedAt = Date.now();
     },

@@ -1,6 +1,6 @@
 import { render } from '@react-email/components';
-import type { Language } from '@community/shared';
 import { MAIL_TEMPLATES } from './templates/index.js';
+import type { MailFrame } from './templates/layout.js';
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;
 export type MailProps<K extends MailKind> = Parameters<(typeof MAIL_TEMPLATES)[K]>[0];
@@ -21,7 +21,7 @@ const PLAIN_TEXT = {
 export async function renderMail<K extends MailKind>(
   kind: K,
   props: MailProps<K>,
-  frame: { language: Language; siteName: string; publicUrl: string },
+  frame: MailFrame,
 ): Promise<RenderedMail> {
   const template = MAIL_TEMPLATES[kind] as (p: MailProps<K>, f: typeof frame) => ReturnType<(typeof MAIL_TEMPLATES)[K]>;
   const { subject, body } = template(props, frame);

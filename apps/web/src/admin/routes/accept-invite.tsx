@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { registerInviteBodySchema, type InviteValidation } from '@community/shared';
+import { registerInviteBodySchema, type InviteValidation, dateTimeFormat } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
@@ -65,7 +65,7 @@ function ValidInvite({ token, validation }: { token: string; validation: InviteV
   const { errors, isSubmitting } = form.formState;
   const registerInvite = useRegisterInvite();
   const expires = validation.expiresAt
-    ? new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeStyle: 'short' }).format(
+    ? dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeStyle: 'short' }).format(
         new Date(validation.expiresAt),
       )
     : '';

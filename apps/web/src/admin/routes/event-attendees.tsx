@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { apiRoutes, formatEventWhen, type Attendee } from '@community/shared';
+import { apiRoutes, formatEventWhen, type Attendee, dateTimeFormat } from '@community/shared';
 import { useMay } from '../use-rights';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { Alert } from '../../components/ui/alert';
@@ -27,7 +27,7 @@ export function EventAttendeesRoute() {
   const event = useEvent(eventId);
   const hooks = useMemo(() => hooksOf(eventId), [eventId]);
   const mayExport = useMay()('GET', `${apiRoutes.events}/:id/attendees.csv`);
-  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
+  const dateFormat = dateTimeFormat(i18n.resolvedLanguage, {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: event.data?.timeZone,
@@ -57,7 +57,7 @@ export function EventAttendeesRoute() {
       {event.isError && <Alert tone="error">{getErrorMessage(event.error, t('events.fetchError'))}</Alert>}
       {event.data && (
         <p className="text-sm text-slate-700">
-          {formatEventWhen(event.data, i18n.language)}
+          {formatEventWhen(event.data, i18n.resolvedLanguage ?? 'el')}
           {event.data.place && ` · ${event.data.place}`}
           {' · '}
           {event.data.capacity === null

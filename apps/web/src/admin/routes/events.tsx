@@ -30,7 +30,9 @@ export function EventsRoute() {
     {
       header: t('events.when'),
       sort: 'startsAt',
-      cell: (event) => <span className="whitespace-nowrap">{formatEventWhen(event, i18n.language)}</span>,
+      cell: (event) => (
+        <span className="whitespace-nowrap">{formatEventWhen(event, i18n.resolvedLanguage ?? 'el')}</span>
+      ),
     },
     { header: t('events.place'), cell: (event) => event.place ?? '' },
     { header: t('events.statusLabel'), cell: (event) => <EventStatusBadge status={event.status} /> },

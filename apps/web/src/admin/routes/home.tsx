@@ -11,7 +11,7 @@ import { DashboardCards } from '../../features/dashboard/components/dashboard-ca
 import { useApproveInvite } from '../../features/invites/api/approve-invite';
 import { useRejectInvite } from '../../features/invites/api/reject-invite';
 import { getErrorMessage } from '../../lib/api-client';
-import { apiRoutes } from '@community/shared';
+import { apiRoutes, dateTimeFormat } from '@community/shared';
 import { useMay } from '../use-rights';
 
 /** An administrator without a second factor is one stolen password away from the whole site. */
@@ -49,8 +49,8 @@ function Dashboard() {
   const approve = useApproveInvite(toasts(t('invites.approved'), t('invites.approveError')));
   const reject = useRejectInvite(toasts(t('invites.rejected'), t('invites.rejectError')));
   const may = useMay();
-  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
-  const weekFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { day: 'numeric', month: 'short' });
+  const dateFormat = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const weekFormat = dateTimeFormat(i18n.resolvedLanguage, { day: 'numeric', month: 'short' });
   if (dashboard.isError) return <Alert tone="error">{getErrorMessage(dashboard.error, t('dashboard.error'))}</Alert>;
   if (!dashboard.data) return <p className="text-slate-600">{t('common.loading')}</p>;
   if (dashboard.data.cards.length === 0) return <p className="text-slate-600">{t('home.intro')}</p>;

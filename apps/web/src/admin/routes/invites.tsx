@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { CreateInvitePanel } from '../../features/invites/components/create-invite-panel';
 import { InvitesTable } from '../../features/invites/components/invites-table';
-import { MAX_PAGE_SIZE, apiRoutes } from '@community/shared';
+import { MAX_PAGE_SIZE, apiRoutes, dateTimeFormat } from '@community/shared';
 import { useMay } from '../use-rights';
 import { useRoleChoices } from '../../features/roles/api/get-roles';
 
 export function InvitesRoute() {
   const { t, i18n } = useTranslation();
-  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const formatDate = (iso: string) => dateFormat.format(new Date(iso));
   const may = useMay();
   const one = `${apiRoutes.invites}/:id`;

@@ -2,7 +2,13 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { CONTACT_STATUSES, apiRoutes, type ContactMessage, type ContactStatus } from '@community/shared';
+import {
+  CONTACT_STATUSES,
+  apiRoutes,
+  type ContactMessage,
+  type ContactStatus,
+  dateTimeFormat,
+} from '@community/shared';
 import { useMay } from '../use-rights';
 import { PaginationBar } from '../../components/resource-list/pagination';
 import { totalText } from '../../components/resource-list/total-text';
@@ -34,7 +40,7 @@ export function MessagesRoute() {
   // A message filed out of the status shown, or deleted, takes its buttons away.
   const heading = useRef<HTMLHeadingElement>(null);
   const focusRescue = useFocusRescue(heading, list.data);
-  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
   const update = (changes: Record<string, string | undefined>) =>

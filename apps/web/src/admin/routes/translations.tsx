@@ -12,7 +12,7 @@ import { useGenerateTranslations } from '../../features/translations/api/generat
 import { useLanguages } from '../../features/translations/api/get-languages';
 import { useLanguageTranslation } from '../../features/translations/api/get-translation';
 import { getErrorMessage } from '../../lib/api-client';
-import { apiRoutes } from '@community/shared';
+import { apiRoutes, dateTimeFormat } from '@community/shared';
 import { useMay } from '../use-rights';
 
 export function TranslationsRoute() {
@@ -60,7 +60,7 @@ export function TranslationsRoute() {
     },
   });
 
-  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'medium' });
+  const dateFormat = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'medium' });
   const when = (iso: string | null | undefined) => (iso ? dateFormat.format(new Date(iso)) : t('translations.never'));
 
   if (languages.isError)

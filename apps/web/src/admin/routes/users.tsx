@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { User } from '@community/shared';
-import { MAX_PAGE_SIZE, apiRoutes, languageOf, localizeMessage, messages } from '@community/shared';
+import { MAX_PAGE_SIZE, apiRoutes, languageOf, localizeMessage, messages, dateTimeFormat } from '@community/shared';
 import type { BulkAction } from '../../components/resource-list/bulk-actions';
 import type { ListFilter } from '../../components/resource-list/list-filters';
 import { useAuth } from '../../features/auth/auth-store';
@@ -59,7 +59,7 @@ export function UsersRoute() {
   const mayListRoles = may('GET', apiRoutes.roles);
   const roles = useRoleChoices(MAX_PAGE_SIZE, mayListRoles);
   const roleOptions = (roles.data?.data ?? []).map((role) => ({ value: role._id, label: role.name }));
-  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeStyle: 'short' });
+  const dateFormat = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeStyle: 'short' });
   const columns: Column<User>[] = [
     { header: t('users.joined'), cell: (user) => dateFormat.format(new Date(user.createdAt)), sort: 'createdAt' },
     { header: t('fields.name'), cell: (user) => user.name, sort: 'name' },

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@community/shared';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isEmptyRange } from '../../lib/local-day';
@@ -31,7 +32,7 @@ function shownValue(filter: ListFilter, value: string, yesNo: { yes: string; no:
 export function ListFilters({ filters, values, onChange }: Props) {
   const { t, i18n } = useTranslation();
   const yesNo = { yes: t('common.yes'), no: t('common.no') };
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
+  const date = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
   const active = filters.filter((filter) => values[filter.name]);
   const rangeError = (end: Extract<ListFilter, { kind: 'date' }>) => {
     const start = filters.find((filter) => filter.name === end.endOf);

@@ -27,7 +27,7 @@ export const contactReplyMail: MailTemplate<Props> = ({ name, reply, original, s
       <Layout frame={frame} preview={reply.slice(0, 120)} heading={t.subject(frame.siteName)} answerable>
         <Paragraph>{t.hello(name)}</Paragraph>
         <Paragraph keepLines>{reply}</Paragraph>
-        <Paragraph>{t.wrote(formatWhen(sentAt, frame.language))}</Paragraph>
+        <Paragraph>{t.wrote(formatWhen(sentAt, frame))}</Paragraph>
         <Quote text={original} />
         <Paragraph>{t.answer}</Paragraph>
       </Layout>

@@ -9,8 +9,7 @@ const TEXTS = {
     heading: 'Έχετε πρόσκληση',
     invited: (inviter: string, site: string) => `${inviter} σας προσκαλεί στην ${site}.`,
     action: 'Αποδοχή πρόσκλησης',
-    // The Greek time ends in "μ.μ." or "π.μ.": no second full stop.
-    expires: (when: string) => `Ο σύνδεσμος ισχύει έως ${when}`,
+    expires: (when: string) => `Ο σύνδεσμος ισχύει έως ${when}.`,
     ignore: 'Αν δεν περιμένατε αυτή την πρόσκληση, αγνοήστε το μήνυμα.',
   },
   en: {
@@ -31,7 +30,7 @@ export const inviteMail: MailTemplate<Props> = ({ link, expiresAt, inviterName }
       <Layout frame={frame} preview={t.invited(inviterName, frame.siteName)} heading={t.heading}>
         <Paragraph>{t.invited(inviterName, frame.siteName)}</Paragraph>
         <Action href={link} label={t.action} />
-        <Paragraph>{t.expires(formatWhen(expiresAt, frame.language))}</Paragraph>
+        <Paragraph>{t.expires(formatWhen(expiresAt, frame))}</Paragraph>
         <Paragraph>{t.ignore}</Paragraph>
       </Layout>
     ),

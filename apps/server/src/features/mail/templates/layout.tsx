@@ -12,10 +12,10 @@ import {
   Text,
 } from '@react-email/components';
 import type { ReactNode } from 'react';
-import type { Language } from '@community/shared';
+import { dateTimeFormat, type Language } from '@community/shared';
 
-/** What every mail is drawn with besides its own values. */
-export type MailFrame = { language: Language; siteName: string; publicUrl: string };
+/** What every mail is drawn with besides its own values; `timeZone` is the community's (SITE_TIME_ZONE). */
+export type MailFrame = { language: Language; siteName: string; publicUrl: string; timeZone: string };
 
 const colors = { text: '#1f2937', muted: '#6b7280', accent: '#3730a3', line: '#e5e7eb', page: '#f3f4f6' };
 
@@ -111,11 +111,14 @@ export function Action({ href, label }: { href: string; label: string }) {
   );
 }
 
-/** A date and time as the reader's language writes it, in the community's time zone. */
-export function formatWhen(date: Date, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'el' ? 'el-GR' : 'en-GB', {
+/**
+ * A date and time as the reader's language writes it, in the community's time zone, on the
+ * 24-hour clock the product writes every time in: "15 Δεκεμβρίου 2026 στις 19:30".
+ */
+export function formatWhen(date: Date, { language, timeZone }: Pick<MailFrame, 'language' | 'timeZone'>): string {
+  return dateTimeFormat(language === 'el' ? 'el-GR' : 'en-GB', {
     dateStyle: 'long',
     timeStyle: 'short',
-    timeZone: 'Europe/Athens',
+    timeZone,
   }).format(date);
 }

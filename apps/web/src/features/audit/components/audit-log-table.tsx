@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@community/shared';
 import { ArrowDown, ArrowUp, ChevronDown, ChevronRight } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,7 @@ type Props = {
 export function AuditLogTable({ events, isLoading, oldestFirst, onSort, onTarget }: Props) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState<string | null>(null);
-  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'medium' });
+  const when = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'medium' });
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full divide-y divide-slate-200 text-sm">

@@ -33,7 +33,7 @@ export function MyEventsCard() {
                   {event.title}
                 </a>
                 <span className="text-sm text-slate-700">
-                  {formatEventWhen(event, i18n.language)}
+                  {formatEventWhen(event, i18n.resolvedLanguage ?? 'el')}
                   {event.place && ` · ${event.place}`}
                 </span>
               </div>

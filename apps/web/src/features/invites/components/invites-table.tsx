@@ -2,7 +2,7 @@ import { Ban, Copy, RefreshCw, Send, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { DELETED_USER, type Invite } from '@community/shared';
+import { DELETED_USER, type Invite, dateTimeFormat } from '@community/shared';
 import { BulkActions } from '../../../components/resource-list/bulk-actions';
 import { PINNED_ACTIONS, UNDER_PINNED_ACTIONS } from '../../../components/resource-list/pinned-actions';
 import { ExportButton } from '../../../components/resource-list/export-button';
@@ -45,23 +45,13 @@ const DEFAULT_SORT = '-createdAt';
 /** A column a header sorts by: created and expires. */
 const SORTED: Record<string, string> = { created: 'createdAt', expires: 'expiresAt' };
 
-const dayAndTimeFormats = new Map<string | undefined, [Intl.DateTimeFormat, Intl.DateTimeFormat]>();
-
 /** A date and time that, in a narrow column, wraps between the two and nowhere else. */
 function DayAndTime({ iso, language }: { iso: string; language: string | undefined }) {
-  let formats = dayAndTimeFormats.get(language);
-  if (!formats) {
-    formats = [
-      new Intl.DateTimeFormat(language, { dateStyle: 'medium' }),
-      new Intl.DateTimeFormat(language, { timeStyle: 'short' }),
-    ];
-    dayAndTimeFormats.set(language, formats);
-  }
   const at = new Date(iso);
   return (
     <>
-      <span className="whitespace-nowrap">{formats[0].format(at)},</span>{' '}
-      <span className="whitespace-nowrap">{formats[1].format(at)}</span>
+      <span className="whitespace-nowrap">{dateTimeFormat(language, { dateStyle: 'medium' }).format(at)},</span>{' '}
+      <span className="whitespace-nowrap">{dateTimeFormat(language, { timeStyle: 'short' }).format(at)}</span>
     </>
   );
 }

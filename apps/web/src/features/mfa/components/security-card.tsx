@@ -2,7 +2,7 @@ import { KeyRound, LifeBuoy, Smartphone, Trash2 } from 'lucide-react';
 import { useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { RECOVERY_CODE_COUNT, type MfaStatus, type Passkey, type TotpSetup } from '@community/shared';
+import { RECOVERY_CODE_COUNT, type MfaStatus, type Passkey, type TotpSetup, dateTimeFormat } from '@community/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -86,7 +86,7 @@ function PasskeyList({
   removingId?: string;
 }) {
   const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
+  const when = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium' });
   if (passkeys.length === 0) return null;
   return (
     <ul aria-label={t('mfa.passkeys')} className="divide-y divide-slate-100 rounded-md ring-1 ring-slate-200">

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@community/shared';
 import * as Popover from '@radix-ui/react-popover';
 import { Bell, Check, CheckCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -45,7 +46,7 @@ export function NotificationBell() {
   const list = useNotifications({ isOpen, unread: badge.data });
   const markOne = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
-  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const onMarkError = (error: unknown) => toast.error(getErrorMessage(error, t('notifications.markError')));
   // Marking read takes the pressed button away or disables it: the focus stays in the panel, on the
   // next unread notification's button, or else on the panel's title. Keyed by notification.

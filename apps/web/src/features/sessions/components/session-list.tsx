@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@community/shared';
 import { LogOut, Monitor } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '@community/shared';
@@ -22,7 +23,7 @@ export function SessionList({
 }) {
   const { t, i18n } = useTranslation();
   const deviceName = useDeviceName();
-  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   if (sessions.length === 0) return <p className="text-sm text-slate-600">{t('sessions.none')}</p>;
   return (
     <ul className="divide-y divide-slate-100">
