@@ -101,6 +101,21 @@ test.describe('[ADMIN][AUDIT]', () => {
     await expect(page.getByText('No matches.')).toBeVisible();
   });
 
+  test('on a phone an entry wraps to the screen, a long address with no spaces too', async ({ page, app }) => {
+    const email = `alongaddresswithoutanyspacesorhyphens${Date.now()}@anexamplecommunityassociation.e2e.test`;
+    await createMember(app.baseURL, { email, name: 'Long Address' });
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/admin/audit-log');
+    const entry = page.getByRole('row').filter({ hasText: email }).first();
+    await expect(entry).toContainText(`${ADMIN.email} created the user`);
+    // Nothing is cut at the screen's edge: the table needs no sideways scrolling.
+    const table = page.getByRole('table');
+    const overflow = await table.evaluate((element) => element.scrollWidth - element.parentElement!.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(entry.getByRole('paragraph')).toBeInViewport({ ratio: 1 });
+  });
+
   test.describe('where the day starts fourteen hours before UTC', () => {
     test.use({ timezoneId: 'Pacific/Kiritimati' });
     test('entries of today are found from today to today', async ({ page }) => {

@@ -92,7 +92,7 @@ export function AuditLogTable({ events, isLoading, oldestFirst, onSort, onTarget
                     <time dateTime={event.at}>{when.format(new Date(event.at))}</time>
                   </td>
                   <td className="px-2 py-2 align-top text-slate-900 sm:px-4">
-                    <p className="break-words md:wrap-anywhere">{describeEntry(t, event)}</p>
+                    <p className="wrap-anywhere">{describeEntry(t, event)}</p>
                     {event.target && (
                       <button
                         type="button"
