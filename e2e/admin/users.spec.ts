@@ -227,6 +227,9 @@ test.describe('[ADMIN][USERS]', () => {
     const remove = own.getByRole('button', { name: `Delete ${ADMIN.email}` });
     await expect(remove).toBeDisabled();
     await expect(remove).toHaveAttribute('title', 'You cannot delete your own account.');
+    // A bare icon says what it does on hover too, as the row's other icons do.
+    const edit = own.getByRole('button', { name: `Edit ${ADMIN.email}` });
+    await expect(edit).toHaveAttribute('title', `Edit ${ADMIN.email}`);
   });
 
   test('a plain member sees the list refused in place of the table', async ({ page, app }) => {

@@ -314,6 +314,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                                 icon={<Pencil className="size-4" aria-hidden />}
                                 onClick={() => setEditing({ row })}
                                 aria-label={t('list.editRow', { row: rowName(row) })}
+                                title={t('list.editRow', { row: rowName(row) })}
                               />
                             )}
                             {mayDelete && (
@@ -324,7 +325,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                                 isBusy={isDeleting}
                                 // Shown but not offered: the reason, where a click could only be refused.
                                 disabled={whyUndeletable !== undefined}
-                                title={whyUndeletable}
+                                title={whyUndeletable ?? t('list.deleteRow', { row: rowName(row) })}
                                 aria-label={t('list.deleteRow', { row: rowName(row) })}
                               />
                             )}
