@@ -117,6 +117,7 @@ test.describe('[ADMIN][EVENTS]', () => {
     await edit.getByRole('switch', { name: 'All day' }).click();
     await expect(edit.getByLabel('First day')).toHaveValue(`12/15/${YEAR}`);
     await expect(edit.getByLabel('Last day')).toHaveValue(`12/15/${YEAR}`);
+    await expect(edit.getByText("Times are in the site's time zone, Europe/Athens.")).toBeHidden();
     await edit.getByRole('switch', { name: 'All day' }).click();
     await expect(edit.getByLabel('Starts')).toHaveValue(`12/15/${YEAR} 19:30`);
     await expect(edit.getByLabel('Ends')).toHaveValue(`12/15/${YEAR} 22:00`);

@@ -127,7 +127,10 @@ export function EventForm({ row, onDone }: Props) {
           />
         ))}
       </div>
-      {row && <p className="-mt-2 text-xs text-slate-600">{t('events.timeZoneNote', { zone: row.timeZone })}</p>}
+      {/* An all-day event has dates only: no time for a zone to shift. */}
+      {row && !allDay && (
+        <p className="-mt-2 text-xs text-slate-600">{t('events.timeZoneNote', { zone: row.timeZone })}</p>
+      )}
       <TextField label={t('events.placeOptional')} error={errors.place?.message} {...form.register('place')} />
       <Field id="event-description" label={t('events.descriptionOptional')} error={errors.description?.message}>
         <textarea
