@@ -219,9 +219,10 @@ test.describe('[ADMIN][LISTS] join dates', () => {
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Ελληνικά' }).click();
     const greekFrom = page.getByLabel('Εγγραφή από', { exact: true });
     await expect(greekFrom).toHaveValue('02/03/2026');
-    // A joining's time is on the 24-hour clock, as an event's is: "στις 17:05", not "5:05 μ.μ.".
+    // A joining is written as every list writes a moment, on the 24-hour clock as an event's time
+    // is: "30 Νοε 2026, 17:05", not "30 Νοεμβρίου 2026 στις 5:05 μ.μ.".
     const joined = page.getByRole('table').getByRole('row').nth(1).getByRole('cell').nth(1);
-    await expect(joined).toHaveText(/^\d{1,2} \S+ \d{4} στις \d{2}:\d{2}$/);
+    await expect(joined).toHaveText(/^\d{1,2} \S+ \d{4}, \d{2}:\d{2}$/);
     const before = page.getByLabel('Εγγραφή πριν από', { exact: true });
     await expect(before).toHaveAttribute('placeholder', 'ΗΗ/ΜΜ/ΕΕΕΕ');
 

@@ -59,7 +59,7 @@ export function UsersRoute() {
   const mayListRoles = may('GET', apiRoutes.roles);
   const roles = useRoleChoices(MAX_PAGE_SIZE, mayListRoles);
   const roleOptions = (roles.data?.data ?? []).map((role) => ({ value: role._id, label: role.name }));
-  const dateFormat = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'long', timeStyle: 'short' });
+  const dateFormat = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const columns: Column<User>[] = [
     { header: t('users.joined'), cell: (user) => dateFormat.format(new Date(user.createdAt)), sort: 'createdAt' },
     { header: t('fields.name'), cell: (user) => user.name, sort: 'name' },
