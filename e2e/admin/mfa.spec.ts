@@ -43,6 +43,13 @@ test.describe('[ADMIN][MFA] authenticator app', () => {
     expect(overflow).toEqual([0, 0]);
     await page.setViewportSize(desktop);
 
+    // Too few digits is no code at all, and is said so under the field, not as a wrong code.
+    const codeField = setup.getByLabel('Authentication code');
+    await codeField.fill('12');
+    await setup.getByRole('button', { name: 'Turn on' }).click();
+    await expect(codeField).toHaveAccessibleDescription('A code is the 6 digits your app shows.');
+    await expect(codeField).toBeFocused();
+    await expect(setup.getByRole('alert').filter({ hasText: WRONG_CODE })).toHaveCount(0);
     await setup.getByLabel('Authentication code').fill(wrongCode(secret));
     await setup.getByRole('button', { name: 'Turn on' }).click();
     await expect(setup.getByRole('alert').filter({ hasText: WRONG_CODE })).toBeVisible();

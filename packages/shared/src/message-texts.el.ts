@@ -136,6 +136,7 @@ export const MESSAGE_TEXTS_EL: Record<MessageKey, string> = {
   contactMessageBody: '{name} <{email}>: {message}',
   // Second factor
   mfaCodeInvalid: 'Ο κωδικός δεν είναι σωστός. Ελέγξτε την ώρα της συσκευής σας και δοκιμάστε ξανά.',
+  mfaCodeFormat: 'Ο κωδικός είναι τα 6 ψηφία που δείχνει η εφαρμογή σας.',
   mfaCodeUsed: 'Αυτός ο κωδικός μόλις χρησιμοποιήθηκε. Περιμένετε τον επόμενο.',
   mfaChallengeInvalid: 'Αυτή η σύνδεση έληξε. Ξεκινήστε ξανά με το email και τον κωδικό σας.',
   mfaTooManyAttempts: 'Πάρα πολλοί λάθος κωδικοί. Ξεκινήστε ξανά με το email και τον κωδικό σας.',

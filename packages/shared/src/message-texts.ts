@@ -132,6 +132,7 @@ export const MESSAGE_TEXTS_EN = {
   contactMessageBody: '{name} <{email}>: {message}',
   // Second factor
   mfaCodeInvalid: 'That code is not right. Check the time on your device and try again.',
+  mfaCodeFormat: 'A code is the 6 digits your app shows.',
   mfaCodeUsed: 'That code was just used. Wait for the next one.',
   mfaChallengeInvalid: 'This sign-in has expired. Start again with your email and password.',
   mfaTooManyAttempts: 'Too many wrong codes. Start again with your email and password.',

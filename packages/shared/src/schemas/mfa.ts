@@ -3,12 +3,15 @@ import { messages } from '../messages.js';
 import { loginBodySchema, loginResponseSchema } from './auth.js';
 import { requiredText } from './common.js';
 
-/** Six digits from an authenticator app; spaces typed between groups are dropped. */
+/**
+ * Six digits from an authenticator app; spaces typed between groups are dropped. Anything else is
+ * no code at all, and says so, rather than read as a wrong one.
+ */
 export const totpCodeSchema = z
   .string({ error: () => messages.required('Code') })
-  .max(20, messages.mfaCodeInvalid)
+  .max(20, messages.mfaCodeFormat)
   .transform((value) => value.replace(/\s/g, ''))
-  .refine((value) => /^\d{6}$/.test(value), messages.mfaCodeInvalid);
+  .refine((value) => /^\d{6}$/.test(value), messages.mfaCodeFormat);
 
 /** Recovery codes are shown as xxxxx-xxxxx; case, spaces and the dash do not matter. */
 export const recoveryCodeSchema = z

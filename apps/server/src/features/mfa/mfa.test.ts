@@ -78,7 +78,9 @@ describe('enrolling an authenticator app', () => {
     expect((await server.get('/api/auth/mfa', token)).body).toMatchObject({ totp: false, recoveryCodesLeft: 0 });
 
     const wrong = await server.post('/api/auth/mfa/totp/confirm', { code: '000000' }, token);
-    expect(wrong.status).toBe(400);
+    expect(wrong).toMatchObject({ status: 400, body: { error: messages.mfaCodeInvalid } });
+    const short = await server.post('/api/auth/mfa/totp/confirm', { code: '12' }, token);
+    expect(short).toMatchObject({ status: 400, body: { error: messages.mfaCodeFormat } });
     const confirmed = await server.post('/api/auth/mfa/totp/confirm', { code: codeAt(setup.body.secret) }, token);
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.recoveryCodes).toHaveLength(10);

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
+import { totpFormatError } from '../../../lib/totp-code';
 import { getLoginMfaPasskeyOptions, loginMfa, type LoginMfaBody } from '../api/login-mfa';
 
 type Mode = 'totp' | 'recovery';
@@ -26,7 +27,7 @@ const linkButton = `${linkLook} text-brand-700`;
  * when a sign-in asks for it.
  */
 export function MfaStep({ mfa, onSignedIn, onRestart }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { methods, challenge } = mfa;
   const hasTotp = methods.includes('totp');
   const hasRecovery = methods.includes('recovery');
@@ -59,8 +60,13 @@ export function MfaStep({ mfa, onSignedIn, onRestart }: Props) {
     event.preventDefault();
     if (!mode || busy) return;
     const entered = value.trim();
-    if (!entered) {
-      setFieldError(t(mode === 'totp' ? 'mfa.codeRequired' : 'mfa.recoveryCodeRequired'));
+    const refused = !entered
+      ? t(mode === 'totp' ? 'mfa.codeRequired' : 'mfa.recoveryCodeRequired')
+      : mode === 'totp'
+        ? totpFormatError(entered, i18n.resolvedLanguage)
+        : undefined;
+    if (refused) {
+      setFieldError(refused);
       input.current?.focus();
       return;
     }

@@ -1,5 +1,5 @@
 import { Copy } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { TotpSetup } from '@community/shared';
@@ -10,6 +10,7 @@ import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { copyText } from '../../../lib/copy-text';
+import { totpFormatError } from '../../../lib/totp-code';
 import { useConfirmTotp } from '../api/confirm-totp';
 
 /** "JBSW Y3DP EHPK 3PXP": groups of four are easier to type and to check. */
@@ -38,17 +39,20 @@ function Step({ number, children }: { number: number; children: ReactNode }) {
 }
 
 function SetupSteps({ setup, onDone }: { setup: TotpSetup; onDone: Props['onDone'] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string>();
+  const input = useRef<HTMLInputElement>(null);
   const confirm = useConfirmTotp();
   const copyKey = async () =>
     (await copyText(setup.secret)) ? toast.success(t('mfa.keyCopied')) : toast.error(t('mfa.keyCopyFailed'));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) {
-      setFieldError(t('mfa.codeRequired'));
+    const refused = code.trim() ? totpFormatError(code, i18n.resolvedLanguage) : t('mfa.codeRequired');
+    if (refused) {
+      setFieldError(refused);
+      input.current?.focus();
       return;
     }
     setFieldError(undefined);
@@ -99,6 +103,7 @@ function SetupSteps({ setup, onDone }: { setup: TotpSetup; onDone: Props['onDone
           <p>{t('mfa.setupCode')}</p>
           {confirm.error && <Alert tone="error">{getErrorMessage(confirm.error, t('mfa.error'))}</Alert>}
           <TextField
+            ref={input}
             label={t('mfa.code')}
             value={code}
             onChange={(event) => setCode(event.target.value)}
