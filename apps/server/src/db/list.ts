@@ -58,6 +58,42 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Greek letters with tonos or dialytika, and the final sigma, as `search_fold` writes them. */
+const GREEK_FOLDS: Record<string, string> = {
+  ά: 'α',
+  έ: 'ε',
+  ή: 'η',
+  ί: 'ι',
+  ϊ: 'ι',
+  ΐ: 'ι',
+  ό: 'ο',
+  ύ: 'υ',
+  ϋ: 'υ',
+  ΰ: 'υ',
+  ώ: 'ω',
+  ς: 'σ',
+};
+
+/**
+ * Text as `search_fold` (migration 0023) folds it: lowered as PostgreSQL lowers, a character at a
+ * time (a capital Σ becomes σ), then without Greek accents and with ς as σ.
+ */
+export function foldForSearch(text: string): string {
+  return [...text]
+    .map((c) => {
+      const lower = c.toLowerCase();
+      return GREEK_FOLDS[lower] ?? lower;
+    })
+    .join('');
+}
+
+/**
+ * A text column holds `q`, whatever the case and Greek accents of either: how every list's search
+ * by words matches (a name, an event's title, a message), so "ελενη" finds Ελένη on every screen.
+ */
+export const foldedHolds = (text: AnyColumn, q: string): SQL =>
+  sql`search_fold(${text}) like ${containsPattern(foldForSearch(q))}`;
+
 /** Kept exact by triggers, so an unfiltered total is one row read at any table size. */
 export const tableState = (
   db: Db,

@@ -558,8 +558,9 @@ export const events = pgTable(
     index('events_published_ends_at_idx')
       .on(t.endsAt, t.startsAt, t.id)
       .where(sql`${t.status} = 'published'`),
-    index('events_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
-    index('events_place_trgm_idx').using('gin', sql`${t.place} gin_trgm_ops`),
+    // A search folds case and Greek accents (`foldedHolds`): the index holds the folded text.
+    index('events_title_trgm_idx').using('gin', sql`search_fold(${t.title}) gin_trgm_ops`),
+    index('events_place_trgm_idx').using('gin', sql`search_fold(${t.place}) gin_trgm_ops`),
     index('events_image_idx').on(t.imageId),
   ],
 );

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { ContactMessage, ContactMessagesQuery } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { containsPattern, listPage } from '../../db/list.js';
+import { containsPattern, foldedHolds, listPage } from '../../db/list.js';
 import { contactMessages, contactReplies } from '../../db/schema.js';
 
 type MessageRow = typeof contactMessages.$inferSelect;
@@ -43,14 +43,13 @@ async function withReplies(db: Db, rows: MessageRow[]): Promise<ContactMessage[]
 }
 
 function inboxWhere({ status, q }: Pick<ContactMessagesQuery, 'status' | 'q'>): SQL | undefined {
-  const pattern = q ? containsPattern(q) : undefined;
   const conditions = [
     status ? eq(contactMessages.status, status) : undefined,
-    pattern
+    q
       ? or(
-          ilike(contactMessages.name, pattern),
-          ilike(contactMessages.email, pattern),
-          ilike(contactMessages.message, pattern),
+          foldedHolds(contactMessages.name, q),
+          ilike(contactMessages.email, containsPattern(q)),
+          foldedHolds(contactMessages.message, q),
         )
       : undefined,
   ].filter((condition) => condition !== undefined);

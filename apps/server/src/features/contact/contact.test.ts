@@ -139,6 +139,13 @@ describe('the contact inbox', () => {
     const searched = await list('?q=FILM%20night');
     expect((searched.body.data as { _id: string }[]).map((one) => one._id)).toEqual([second.id]);
     expect((await list(`?q=${encodeURIComponent(first.email)}`)).body.total).toBe(1);
+    // Greek is found typed without accents or in capitals, in the text and in the name.
+    const greek = await received(`Για το Πάρκο της γειτονιάς ${first.id}`);
+    const folded = await list(`?q=${encodeURIComponent(`παρκο της γειτονιας ${first.id}`)}`);
+    expect((folded.body.data as { _id: string }[]).map((one) => one._id)).toEqual([greek.id]);
+    expect((await list(`?q=${encodeURIComponent(`ΠΆΡΚΟ ΤΗΣ ΓΕΙΤΟΝΙΆΣ ${first.id}`)}`)).body.total).toBe(1);
+    const byName = (await list(`?q=${encodeURIComponent('ελενη')}&limit=1000`)).body.data as { _id: string }[];
+    expect(byName.map((one) => one._id)).toContain(greek.id);
     await server.put(`/api/auth/contact-messages/${first.id}`, { status: 'archived' }, admin);
     const archived = await list('?status=archived');
     expect((archived.body.data as { _id: string }[]).map((one) => one._id)).toContain(first.id);

@@ -8,7 +8,7 @@ import {
   type PublicEvent,
 } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { containsPattern, listPage, sortFold } from '../../db/list.js';
+import { containsPattern, foldedHolds, listPage, sortFold } from '../../db/list.js';
 import { nameHolds } from '../users/user-search.js';
 import { eventRsvps, events, users } from '../../db/schema.js';
 import { eventLocalTimes } from './event-times.js';
@@ -102,8 +102,7 @@ export function eventOrder(sort: EventFilters['sort'], reversed = false): SQL[] 
 
 const searchCondition = (q: string | undefined) => {
   if (!q) return undefined;
-  const pattern = containsPattern(q);
-  return or(ilike(events.title, pattern), ilike(events.place, pattern));
+  return or(foldedHolds(events.title, q), foldedHolds(events.place, q));
 };
 
 export const eventWhere = (query: Pick<EventListQuery, 'q' | 'status' | 'when'>) =>

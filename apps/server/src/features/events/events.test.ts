@@ -391,6 +391,14 @@ describe('events: the admin list', () => {
     ]);
     expect((await server.get(`${EVENTS}?q=${encodeURIComponent(`${tag} 100%`)}`, admin)).body.total).toBe(1);
     expect((await server.get(`${EVENTS}?q=${encodeURIComponent(`${tag} 1_0`)}`, admin)).body.total).toBe(0);
+    // Greek typed without accents or in capitals finds the title and the place as written.
+    const greek = await create({ title: `Γιορτή στο Πάρκο ${tag}`, place: `Πλατεία Αγίας Σοφίας ${tag}` });
+    const found = async (q: string) =>
+      (await server.get(`${EVENTS}?q=${encodeURIComponent(q)}`, admin)).body.data.map(
+        (row: { _id: string }) => row._id,
+      );
+    expect(await found(`γιορτη στο παρκο ${tag}`)).toEqual([greek._id]);
+    expect(await found(`ΠΛΑΤΕΊΑ ΑΓΊΑΣ ΣΟΦΊΑΣ ${tag}`)).toEqual([greek._id]);
     const badSort = await server.get(`${EVENTS}?sort=place`, admin);
     expect(badSort.status).toBe(400);
     expect(badSort.body.error).toContain('startsAt, -startsAt, title, -title, createdAt, -createdAt');

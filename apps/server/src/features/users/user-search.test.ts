@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isOneWord, estimatedUserMatches, foldForSearch, hasRareWord, rareWords, wordShares } from './user-search.js';
+import { foldForSearch } from '../../db/list.js';
+import { isOneWord, estimatedUserMatches, hasRareWord, rareWords, wordShares } from './user-search.js';
 
 // As ANALYZE reports them for a community where one in ten is a Giorgos.
 const frequent = wordShares(

@@ -1,5 +1,5 @@
 import { ilike, or, sql, type SQL } from 'drizzle-orm';
-import { containsPattern } from '../../db/list.js';
+import { containsPattern, foldedHolds, foldForSearch } from '../../db/list.js';
 import { users } from '../../db/schema.js';
 
 /**
@@ -8,35 +8,6 @@ import { users } from '../../db/schema.js';
  */
 const SEPARATORS = /[\s!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]+/u;
 const hasIndexedWord = (q: string) => q.split(SEPARATORS).some((word) => [...word].length >= 3);
-
-/** Greek letters with tonos or dialytika, and the final sigma, as `search_fold` writes them. */
-const GREEK_FOLDS: Record<string, string> = {
-  ά: 'α',
-  έ: 'ε',
-  ή: 'η',
-  ί: 'ι',
-  ϊ: 'ι',
-  ΐ: 'ι',
-  ό: 'ο',
-  ύ: 'υ',
-  ϋ: 'υ',
-  ΰ: 'υ',
-  ώ: 'ω',
-  ς: 'σ',
-};
-
-/**
- * Text as `search_fold` (migration 0023) folds it: lowered as PostgreSQL lowers, a character at a
- * time (a capital Σ becomes σ), then without Greek accents and with ς as σ.
- */
-export function foldForSearch(text: string): string {
-  return [...text]
-    .map((c) => {
-      const lower = c.toLowerCase();
-      return GREEK_FOLDS[lower] ?? lower;
-    })
-    .join('');
-}
 
 /**
  * The users whose name or email holds `q`, whatever its case and Greek accents, as the lists and
@@ -47,7 +18,7 @@ export function foldForSearch(text: string): string {
  * `indexed`, the words looked up in the index, may leave out some of them: see `rareWords`.
  */
 /** A user's name holds `q`, whatever its case and Greek accents (every search by name says so). */
-export const nameHolds = (q: string): SQL => sql`search_fold(${users.name}) like ${containsPattern(foldForSearch(q))}`;
+export const nameHolds = (q: string): SQL => foldedHolds(users.name, q);
 
 export function userSearch(q: string, indexed = q, { indexDecides = false } = {}): SQL {
   const contains = or(nameHolds(q), ilike(users.email, containsPattern(q)))!;
