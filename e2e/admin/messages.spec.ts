@@ -28,12 +28,24 @@ test.describe('[ADMIN][MESSAGES]', () => {
     // Markup a visitor typed is shown as text.
     await expect(card.getByText('<b>ευχαριστώ</b>')).toBeVisible();
     await expect(card.getByText('New', { exact: true })).toBeVisible();
+    // Found as Greek is typed: without accents, with the search button.
+    await page.getByRole('searchbox', { name: 'Search name, email or text' }).fill('ποτε ειναι η επομενη συνελευση');
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/q=/);
+    await expect(card).toBeVisible();
     await expectAccessible(page);
     await shoot(page, 'messages');
 
     // Reply opens the box with the focus in it; sent, the box closes and the focus is back on Reply.
     await card.getByRole('button', { name: 'Reply' }).press('Enter');
-    await expect(card.getByLabel('Your reply to Ελένη Γράφει')).toBeFocused();
+    const box = card.getByLabel('Your reply to Ελένη Γράφει');
+    await expect(box).toBeFocused();
+    // Nothing typed is said under the box, and nothing is sent.
+    await card.getByRole('button', { name: 'Send reply' }).click();
+    await expect(box).toHaveAccessibleDescription('Reply is required');
+    await expect(box).toHaveAttribute('aria-invalid', 'true');
+    await expect(box).toBeFocused();
+    await expect(card.getByRole('button', { name: 'Send reply' })).toBeEnabled();
     await page.keyboard.type('Την Πέμπτη στις 19:00.');
     await page.keyboard.press('Shift+Enter');
     await page.keyboard.type('Σας περιμένουμε!');

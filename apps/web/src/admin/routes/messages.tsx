@@ -1,3 +1,4 @@
+import { Search } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -13,6 +14,7 @@ import { useMay } from '../use-rights';
 import { PaginationBar } from '../../components/resource-list/pagination';
 import { totalText } from '../../components/resource-list/total-text';
 import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
 import { ConfirmDeleteDialog } from '../../components/ui/confirm-dialog';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
@@ -86,15 +88,29 @@ export function MessagesRoute() {
           value={status ?? ''}
           onChange={(event) => update({ status: event.target.value || undefined })}
         />
-        <TextField
-          label={t('messages.search')}
-          type="search"
-          defaultValue={q}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') update({ q: event.currentTarget.value.trim() || undefined });
+        {/* Searched on Enter, with the button, or on leaving the field. */}
+        <form
+          role="search"
+          className="flex items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const typed = new FormData(event.currentTarget).get('q');
+            update({ q: (typeof typed === 'string' ? typed.trim() : '') || undefined });
           }}
-          onBlur={(event) => update({ q: event.currentTarget.value.trim() || undefined })}
-        />
+        >
+          <div className="flex-1">
+            <TextField
+              name="q"
+              label={t('messages.search')}
+              type="search"
+              defaultValue={q}
+              onBlur={(event) => update({ q: event.currentTarget.value.trim() || undefined })}
+            />
+          </div>
+          <Button type="submit" variant="secondary" aria-label={t('list.search')} title={t('list.search')}>
+            <Search className="size-4" aria-hidden />
+          </Button>
+        </form>
       </div>
       {list.isError && <Alert tone="error">{getErrorMessage(list.error, t('messages.fetchError'))}</Alert>}
       {list.isPending && <p className="text-slate-600">{t('common.loading')}</p>}

@@ -1,9 +1,10 @@
 import { Archive, Inbox, Reply, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContactMessage } from '@community/shared';
+import { contactReplyBodySchema, languageOf, localizeMessage, type ContactMessage } from '@community/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { describedBy, Field, inputLooks } from '../../../components/ui/field';
 import { EmailLink } from '../../../components/ui/email-link';
 import { IconButton } from '../../../components/ui/icon-button';
 import { useFocusWhenShown } from '../../../lib/use-focus-when-shown';
@@ -27,10 +28,12 @@ type Props = {
 
 /** One message as written (its line breaks kept, markup shown as text), its replies, and what can be done with it. */
 export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDelete, onReply }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [isReplying, setIsReplying] = useState(false);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string>();
+  const [draftError, setDraftError] = useState<string>();
+  const box = useRef<HTMLTextAreaElement | null>(null);
   const [isSending, setIsSending] = useState(false);
   const replyId = useId();
   const isArchived = message.status === 'archived';
@@ -48,6 +51,14 @@ export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDe
 
   const send = async () => {
     if (!onReply) return;
+    // An empty or too long reply is said under the box at once, as every form says it.
+    const checked = contactReplyBodySchema.safeParse({ body: draft });
+    const refused = checked.error?.issues[0]?.message;
+    setDraftError(refused && localizeMessage(refused, languageOf(i18n.resolvedLanguage)));
+    if (refused) {
+      box.current?.focus();
+      return;
+    }
     setError(undefined);
     setIsSending(true);
     try {
@@ -93,17 +104,19 @@ export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDe
       {isReplying && (
         <div className="flex flex-col gap-2">
           {error && <Alert tone="error">{error}</Alert>}
-          <label htmlFor={replyId} className="text-sm font-medium text-slate-700">
-            {t('messages.replyTo', { name: message.name })}
-          </label>
-          <textarea
-            ref={focusTarget('box')}
-            id={replyId}
-            rows={5}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm"
-          />
+          <Field id={replyId} label={t('messages.replyTo', { name: message.name })} error={draftError}>
+            <textarea
+              ref={(element) => {
+                box.current = element;
+                return focusTarget('box')(element);
+              }}
+              {...describedBy(replyId, draftError)}
+              rows={5}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              className={`px-3 py-2 ${inputLooks(draftError)}`}
+            />
+          </Field>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={closeBox}>
               {t('common.cancel')}
