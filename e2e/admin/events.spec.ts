@@ -143,6 +143,14 @@ test.describe('[ADMIN][EVENTS]', () => {
     const springId = listed.data.find((event) => event.title === `Spring concert ${stamp}`)!._id;
     expect((await fetch(`${app.baseURL}/api/events/${springId}`)).status).toBe(200);
 
+    // A duplicate left with Cancel is not kept: one Spring concert, as before.
+    await spring.getByRole('button', { name: `Duplicate Spring concert ${stamp}` }).click();
+    const discarded = page.getByRole('dialog', { name: 'Edit the copy' });
+    await expect(discarded.getByLabel('Title')).toHaveValue(`Spring concert ${stamp}`);
+    await discarded.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('The copy was not kept.')).toBeVisible();
+    await expect(table.getByRole('row', { name: new RegExp(`Spring concert ${stamp}`) })).toHaveCount(1);
+
     // Duplicate: the draft copy opens at once; it is moved a month earlier and renamed.
     await spring.getByRole('button', { name: `Duplicate Spring concert ${stamp}` }).click();
     const copy = page.getByRole('dialog', { name: 'Edit the copy' });

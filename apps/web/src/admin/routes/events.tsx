@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { EVENT_STATUSES, EVENT_WHEN, type EventRecord, apiRoutes, formatEventWhen } from '@community/shared';
 import type { ListFilter } from '../../components/resource-list/list-filters';
 import { useListRights, useMay } from '../use-rights';
@@ -11,6 +12,7 @@ import { useEvents } from '../../features/events/api/get-events';
 import { EventForm } from '../../features/events/components/event-form';
 import { EventRowActions } from '../../features/events/components/event-row-actions';
 import { EventStatusBadge } from '../../features/events/components/event-status-badge';
+import { getErrorMessage } from '../../lib/api-client';
 
 export function EventsRoute() {
   const { t, i18n } = useTranslation();
@@ -25,6 +27,16 @@ export function EventsRoute() {
   };
   // A duplicate opens at once, so the copy's date or title can be changed before it is published.
   const [copy, setCopy] = useState<EventRecord | null>(null);
+  // Left without saving, the copy is not kept: Duplicate then Cancel makes nothing, as Add New would.
+  const discardCopy = useDeleteEvent();
+  const dropCopy = () => {
+    if (copy && rights.delete)
+      discardCopy.mutate(copy._id, {
+        onSuccess: () => void toast(t('events.copyDiscarded')),
+        onError: (error) => void toast.error(getErrorMessage(error, t('events.deleteError'))),
+      });
+    setCopy(null);
+  };
   const columns: Column<EventRecord>[] = [
     { header: t('events.eventTitle'), cell: (event) => event.title, sort: 'title' },
     {
@@ -74,8 +86,8 @@ export function EventsRoute() {
             : undefined
         }
       />
-      <Modal isOpen={copy !== null} onClose={() => setCopy(null)} title={t('events.copyTitle')}>
-        {copy && <EventForm row={copy} onDone={() => setCopy(null)} />}
+      <Modal isOpen={copy !== null} onClose={dropCopy} title={t('events.copyTitle')}>
+        {copy && <EventForm row={copy} onDone={() => setCopy(null)} onCancel={dropCopy} />}
       </Modal>
     </>
   );

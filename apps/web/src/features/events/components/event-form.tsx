@@ -23,7 +23,9 @@ const splitLocal = (value: string) => ({ date: value.slice(0, 10), time: value.s
 type Props = {
   /** The event edited; absent when creating. */
   row?: EventRecord;
+  /** Saved, or cancelled where no `onCancel` is given. */
   onDone: () => void;
+  onCancel?: () => void;
 };
 
 /**
@@ -31,7 +33,7 @@ type Props = {
  * the screen language's order; an all-day event takes dates. A refused save keeps
  * every value typed and shows the server's sentence beside its field.
  */
-export function EventForm({ row, onDone }: Props) {
+export function EventForm({ row, onDone, onCancel = onDone }: Props) {
   const { t, i18n } = useTranslation();
   const language: Language = i18n.resolvedLanguage === 'en' ? 'en' : 'el';
   const form = useZodForm(eventBodySchema, {
@@ -104,7 +106,7 @@ export function EventForm({ row, onDone }: Props) {
     ? { startsLocal: t('events.firstDay'), endsLocal: t('events.lastDay') }
     : { startsLocal: t('events.starts'), endsLocal: t('events.ends') };
   return (
-    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
+    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onCancel}>
       <TextField label={t('events.eventTitle')} error={errors.title?.message} {...form.register('title')} />
       <SwitchField label={t('events.allDay')} checked={allDay} onChange={setAllDay} />
       <div className="grid gap-4 sm:grid-cols-2">
