@@ -44,17 +44,22 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
-/** Browser-only rule: the confirmation never reaches the server. */
+/**
+ * Browser-only rule: the confirmation never reaches the server. Checked beside the form's own
+ * schema rather than after it, so a mismatch is said in the same round as an empty name, whose
+ * error would stop a refinement of the whole form.
+ */
 export const withPasswordConfirmation = <Shape extends { password: z.ZodType<string | undefined, unknown> }>(
   schema: z.ZodObject<Shape>,
 ) =>
-  schema.extend({ confirmPassword: z.string().optional() }).refine(
-    (value) => {
-      const { password, confirmPassword } = value as { password?: string; confirmPassword?: string };
-      return (password || '') === (confirmPassword || '');
-    },
-    {
-      message: messages.passwordsDoNotMatch,
-      path: ['confirmPassword'],
-    },
+  z.intersection(
+    schema.extend({ confirmPassword: z.string().optional() }),
+    z
+      .object({ password: z.unknown(), confirmPassword: z.unknown() })
+      .refine(({ password, confirmPassword }) => (password || '') === (confirmPassword || ''), {
+        message: messages.passwordsDoNotMatch,
+        path: ['confirmPassword'],
+      })
+      // Nothing of its own to add: the form's values are the form schema's, trimmed and all.
+      .transform(() => ({})),
   );

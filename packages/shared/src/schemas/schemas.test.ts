@@ -37,6 +37,12 @@ describe('the shared schemas give the spec wording', () => {
     });
     expect(result.success).toBe(false);
     expect(result.error!.issues[0]).toMatchObject({ message: 'The passwords do not match', path: ['confirmPassword'] });
+    // Said in the same round as another field's error, not once that one is mended.
+    const both = form.safeParse({ name: ' ', email: 'a@example.test', password: 'secret1', confirmPassword: 'x' });
+    expect(both.error!.issues.map((issue) => issue.path[0])).toEqual(['name', 'confirmPassword']);
+    // Matching, the values are the form schema's own: trimmed, lowercased, defaults filled.
+    const valid = form.parse({ name: ' A ', email: 'A@Example.TEST', password: 'secret1', confirmPassword: 'secret1' });
+    expect(valid).toMatchObject({ name: 'A', email: 'a@example.test', password: 'secret1', confirmed: true });
   });
 
   it('reads list queries with defaults and caps', () => {
