@@ -22,8 +22,16 @@ test.describe('[ADMIN][MFA] authenticator app', () => {
     await expectAccessible(page);
     await snap(card, 'security-card-empty');
 
-    await card.getByRole('button', { name: 'Set up' }).click();
+    // Left with Escape, the focus is back on Set up, which was busy while the setup was asked for.
+    const setUp = card.getByRole('button', { name: 'Set up' });
+    await setUp.press('Enter');
     const setup = page.getByRole('dialog', { name: 'Set up an authenticator app' });
+    await expect(setup).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(setup).toBeHidden();
+    await expect(setUp).toBeFocused();
+
+    await setUp.click();
     await expect(setup.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
     const shownKey = await setup.getByLabel('Setup key').inputValue();
     expect(shownKey).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);

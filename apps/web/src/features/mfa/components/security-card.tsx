@@ -126,6 +126,7 @@ function Factors({ status }: { status: MfaStatus }) {
   const totpHeading = useRef<HTMLHeadingElement>(null);
   const passkeysHeading = useRef<HTMLHeadingElement>(null);
   const codesHeading = useRef<HTMLHeadingElement>(null);
+  const setUpButton = useRef<HTMLButtonElement>(null);
   const headings: Record<Factor, RefObject<HTMLHeadingElement | null>> = {
     totp: totpHeading,
     passkeys: passkeysHeading,
@@ -225,7 +226,7 @@ function Factors({ status }: { status: MfaStatus }) {
                 {t('mfa.remove')}
               </Button>
             ) : (
-              <Button variant="secondary" isBusy={startTotp.isPending} onClick={onSetUp}>
+              <Button ref={setUpButton} variant="secondary" isBusy={startTotp.isPending} onClick={onSetUp}>
                 {t('mfa.setUp')}
               </Button>
             )
@@ -276,7 +277,12 @@ function Factors({ status }: { status: MfaStatus }) {
           }
         />
       </ul>
-      <TotpSetupDialog setup={setup} onClose={() => setSetup(null)} onDone={onAdded(t('mfa.totpEnabled'), 'totp')} />
+      <TotpSetupDialog
+        setup={setup}
+        onClose={() => setSetup(null)}
+        onDone={onAdded(t('mfa.totpEnabled'), 'totp')}
+        returnFocusTo={setUpButton}
+      />
       <AddPasskeyDialog
         isOpen={isAddingPasskey}
         onClose={() => setAddingPasskey(false)}

@@ -1,5 +1,5 @@
 import { Copy } from 'lucide-react';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { TotpSetup } from '@community/shared';
@@ -21,6 +21,8 @@ type Props = {
   onClose: () => void;
   /** The app is on; `recoveryCodes` when it was the first factor. */
   onDone: (recoveryCodes: string[] | undefined) => void;
+  /** Where the focus goes back to: the button that started the setup, busy (and so left) meanwhile. */
+  returnFocusTo: RefObject<HTMLElement | null>;
 };
 
 /** One numbered step of the setup. */
@@ -123,10 +125,16 @@ function SetupSteps({ setup, onDone }: { setup: TotpSetup; onDone: Props['onDone
 }
 
 /** Setting up an authenticator app: scan (or type) the secret, then confirm with a first code. */
-export function TotpSetupDialog({ setup, onClose, onDone }: Props) {
+export function TotpSetupDialog({ setup, onClose, onDone, returnFocusTo }: Props) {
   const { t } = useTranslation();
   return (
-    <Modal isOpen={setup !== null} onClose={onClose} title={t('mfa.setupTitle')} opensAtStart>
+    <Modal
+      isOpen={setup !== null}
+      onClose={onClose}
+      title={t('mfa.setupTitle')}
+      opensAtStart
+      returnFocusTo={returnFocusTo}
+    >
       {setup && <SetupSteps key={setup.secret} setup={setup} onDone={onDone} />}
     </Modal>
   );
