@@ -277,6 +277,12 @@ test.describe('[PUBLIC][EVENTS]', () => {
     });
     await page.goto('/events');
     const nav = page.getByRole('navigation', { name: 'Κύρια πλοήγηση' });
+    // Sign-in comes back to the page it was asked from; from the home page it leads to the back-office.
+    await expect(nav.getByRole('link', { name: 'Σύνδεση', exact: true })).toHaveAttribute(
+      'href',
+      '/admin/login?next=%2Fevents',
+    );
+    await page.goto('/');
     await expect(nav.getByRole('link', { name: 'Σύνδεση', exact: true })).toHaveAttribute('href', '/admin/login');
     await signInStored(page, app.baseURL, email);
     await page.goto(`/events/${off}`);

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { SiteConfig } from '@community/shared';
 import { ThemeSwitch } from '../components/ui/theme-switch';
 import { readAuthToken } from '../lib/auth-token';
-import { SiteLink, usePath } from './router';
+import { signInHref, SiteLink, usePath } from './router';
 import { useT } from './texts';
 
 const NAV = [
@@ -61,7 +61,7 @@ export function GuestLayout({ site, children }: { site: SiteConfig['site'] | und
               );
             })}
             <a
-              href={isSignedIn ? '/admin' : '/admin/login'}
+              href={isSignedIn ? '/admin' : signInHref(path)}
               className="ml-1 rounded-md bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700"
             >
               {t(isSignedIn ? 'public.nav.account' : 'public.nav.signIn')}

@@ -22,6 +22,13 @@ export function navigate(path: string) {
   window.scrollTo(0, 0);
 }
 
+/**
+ * Sign-in that comes back to the page it was asked from (an event to answer, Privacy to act on);
+ * from the home page it leads on to the back-office as before.
+ */
+export const signInHref = (path: string) =>
+  path === '/' ? '/admin/login' : `/admin/login?${new URLSearchParams({ next: path })}`;
+
 /** Paths of this site move inside the page; the admin app and other sites load normally. */
 const isSitePath = (href: string) => href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/admin');
 

@@ -3,6 +3,7 @@ import type { PublicEvent, RsvpState } from '@community/shared';
 import { buttonClass } from '../../components/ui/button';
 import { useFocusWhenShown } from '../../lib/use-focus-when-shown';
 import { getRsvp, HttpError, readSignInToken, sayGoing, takeBackGoing } from '../events-data';
+import { signInHref } from '../router';
 import { useT } from '../texts';
 
 type Answer =
@@ -11,7 +12,6 @@ type Answer =
   | { state: 'ready'; rsvp: RsvpState; isSending: boolean; error?: string };
 
 /** Where a visitor signs in, coming back to this event afterwards. */
-const signInHref = (id: string) => `/admin/login?${new URLSearchParams({ next: `/events/${encodeURIComponent(id)}` })}`;
 
 /**
  * The count of those going and, for a signed-in member, Going / Not going. The server decides
@@ -89,7 +89,7 @@ export function EventRsvp({ event }: { event: PublicEvent }) {
   let action = null;
   if (answer.state === 'signed-out' && !event.isPast && !counts.isFull)
     action = (
-      <a href={signInHref(event._id)} className="font-medium text-brand-700 underline">
+      <a href={signInHref(`/events/${encodeURIComponent(event._id)}`)} className="font-medium text-brand-700 underline">
         {t('public.events.rsvp.signIn')}
       </a>
     );
