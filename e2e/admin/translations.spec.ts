@@ -38,8 +38,12 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
     await expect(page.getByText('Last generated:')).toBeVisible();
     await expect(page.getByText('Last edited:')).toBeVisible();
 
+    const unpublished = page
+      .getByRole('status')
+      .filter({ hasText: 'Saved changes are not on the site yet: Generate Translations publishes them.' });
     await editText(page, 'EN', 'dashboard.activity.title', 'What happened lately');
     await expect(toastOf(page, 'Translations saved successfully')).toBeVisible();
+    await expect(unpublished).toBeVisible();
     // Saved, not yet published: the home screen still shows the old text, and what was saved.
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Recent activity' })).toBeVisible();
@@ -51,6 +55,7 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
     await expect(confirm).toContainText('Are you sure you want to regenerate translations?');
     await confirmGenerate(page, 'Yes');
     await expect(toastOf(page, 'Translations generated successfully')).toBeVisible();
+    await expect(unpublished).toBeHidden();
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'What happened lately' })).toBeVisible();
   });

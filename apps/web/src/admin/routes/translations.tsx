@@ -15,6 +15,10 @@ import { getErrorMessage } from '../../lib/api-client';
 import { apiRoutes, dateTimeFormat } from '@community/shared';
 import { useMay } from '../use-rights';
 
+/** Saved since the last generation: the site serves the generated snapshot, not what was saved. */
+const isUnpublished = (loaded: { updatedAt: string; lastGenerated: string | null } | null | undefined) =>
+  loaded != null && (loaded.lastGenerated === null || Date.parse(loaded.updatedAt) > Date.parse(loaded.lastGenerated));
+
 export function TranslationsRoute() {
   const { t, i18n } = useTranslation();
   const languages = useLanguages();
@@ -118,6 +122,7 @@ export function TranslationsRoute() {
       {translation.isPending && lang && <p className="text-sm text-slate-600">{t('common.loading')}</p>}
 
       {may.isKnown && !mayEdit && <Alert tone="info">{t('translations.readOnly')}</Alert>}
+      {mayEdit && isUnpublished(loaded) && <Alert tone="info">{t('translations.unpublished')}</Alert>}
       {lang && !translation.isPending && !translation.isError && (
         <TranslationEditor
           // A fresh editor per language and per stored version: nothing of one leaks into another.
