@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { parseCsv } from '../../apps/server/src/test/parse-csv';
-import { ADMIN, callApi, createMember, expect, test, tokenOf } from '../fixtures';
+import { ADMIN, callApi, createMember, expect, giveSeededRole, test, tokenOf } from '../fixtures';
 import { expectAccessible, shoot, signInAs } from './session';
 
 test.describe('[ADMIN][LISTS]', () => {
@@ -173,6 +173,24 @@ test.describe('[ADMIN][LISTS] members', () => {
     // Every account, the blocked one too, is one filter chip away.
     await page.getByRole('button', { name: 'Clear all filters' }).click();
     await expect(page.getByRole('heading', { name: /^Users \(\d+\)$/ })).not.toHaveText(`Users (${counted})`);
+  });
+});
+
+test.describe('[ADMIN][LISTS] roles', () => {
+  test('accounts that hold no role are one filter away', async ({ page, app }) => {
+    const stamp = Date.now();
+    const holder = await createMember(app.baseURL, { email: `holder-${stamp}@e2e.test`, name: `Holder ${stamp}` });
+    await giveSeededRole(app.baseURL, holder._id, 'user');
+    await createMember(app.baseURL, { email: `roleless-${stamp}@e2e.test`, name: `Roleless ${stamp}` });
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/admin/users?q=${stamp}`);
+    const table = page.getByRole('table');
+    await expect(table.getByText(`holder-${stamp}@e2e.test`)).toBeVisible();
+    await page.getByLabel('Role', { exact: true }).selectOption({ label: 'No role' });
+    await expect(page).toHaveURL(/role=none/);
+    await expect(page.getByRole('button', { name: 'Remove the filter Role: No role' })).toBeVisible();
+    await expect(table.getByText(`roleless-${stamp}@e2e.test`)).toBeVisible();
+    await expect(table.getByText(`holder-${stamp}@e2e.test`)).toBeHidden();
   });
 });
 

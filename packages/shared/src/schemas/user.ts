@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanParam, dateParam, idParam, sortParam } from '../list-params.js';
+import { booleanParam, dateParam, sortParam } from '../list-params.js';
 import { messages } from '../messages.js';
 import { bulkBodySchema } from '../bulk.js';
 import { listQuerySchema } from '../pagination.js';
@@ -41,6 +41,9 @@ export const updateUserBodySchema = z.object({
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
 export const USER_SORT_FIELDS = ['createdAt', 'name', 'email'] as const;
+
+/** The role filter's value for accounts that hold no role at all. */
+export const NO_ROLE = 'none';
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 
 /**
@@ -53,7 +56,11 @@ export const userFiltersSchema = z.object({
   sort: sortParam(USER_SORT_FIELDS, '-createdAt'),
   confirmed: booleanParam('Confirmed'),
   blocked: booleanParam('Blocked'),
-  role: idParam('Role'),
+  role: z
+    .union([z.literal(NO_ROLE), z.uuid({ error: () => messages.notId('Role') })], {
+      error: () => messages.notId('Role'),
+    })
+    .optional(),
   joinedFrom: dateParam('Joined from'),
   joinedTo: dateParam('Joined to'),
 });

@@ -85,6 +85,8 @@ describe('the users list: sort and filters', () => {
     expect(await list('blocked=false&confirmed=true')).toEqual([holder.id, plain.id]);
     expect(await list('confirmed=false')).toEqual([unconfirmed.id]);
     expect(await list(`role=${role}`)).toEqual([holder.id]);
+    // Accounts that hold no role at all, as a member made with no role is.
+    expect(await list('role=none')).toEqual([unconfirmed.id, blocked.id, plain.id]);
     // Without a search the role filter reads the role's holders only.
     expect(ids((await server.get(`/api/auth/users?role=${role}`, admin)).body)).toEqual([holder.id]);
     await server.deps.db

@@ -1,5 +1,12 @@
 import { and, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { LoginResponse, User, UserFilters, UserListQuery, UserSortField } from '@community/shared';
+import {
+  NO_ROLE,
+  type LoginResponse,
+  type User,
+  type UserFilters,
+  type UserListQuery,
+  type UserSortField,
+} from '@community/shared';
 import type { Db } from '../../db/client.js';
 import {
   ANCHOR_EVERY,
@@ -87,9 +94,11 @@ export function userWhere(
     q ? userSearch(q, frequent ? rareWords(frequent, q) : q, search) : undefined,
     filters.confirmed === undefined ? undefined : eq(users.confirmed, filters.confirmed),
     filters.blocked === undefined ? undefined : eq(users.blocked, filters.blocked),
-    filters.role
-      ? sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${filters.role})`
-      : undefined,
+    filters.role === NO_ROLE
+      ? sql`not exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id})`
+      : filters.role
+        ? sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.roleId} = ${filters.role})`
+        : undefined,
     filters.joinedFrom ? gte(users.createdAt, filters.joinedFrom) : undefined,
     filters.joinedTo ? lt(users.createdAt, filters.joinedTo) : undefined,
   ].filter((condition) => condition !== undefined);

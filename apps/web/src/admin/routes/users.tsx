@@ -3,7 +3,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { User } from '@community/shared';
-import { MAX_PAGE_SIZE, apiRoutes, languageOf, localizeMessage, messages, dateTimeFormat } from '@community/shared';
+import {
+  MAX_PAGE_SIZE,
+  NO_ROLE,
+  apiRoutes,
+  languageOf,
+  localizeMessage,
+  messages,
+  dateTimeFormat,
+} from '@community/shared';
 import type { BulkAction } from '../../components/resource-list/bulk-actions';
 import type { ListFilter } from '../../components/resource-list/list-filters';
 import { useAuth } from '../../features/auth/auth-store';
@@ -85,10 +93,16 @@ export function UsersRoute() {
   // Roles are named from their own list: without it there is nothing to choose from. Kept while
   // the rights load, so a link with a role filter reads the list filtered from the first request.
   const mayReadRoles = !may.isKnown || mayListRoles;
+  const roleFilter: ListFilter = {
+    name: 'role',
+    label: t('users.role'),
+    kind: 'choice',
+    options: [{ value: NO_ROLE, label: t('users.noRole') }, ...roleOptions],
+  };
   const filters: ListFilter[] = [
     { name: 'confirmed', label: t('users.confirmed'), kind: 'boolean' },
     { name: 'blocked', label: t('users.blocked'), kind: 'boolean' },
-    ...(mayReadRoles ? [{ name: 'role', label: t('users.role'), kind: 'choice', options: roleOptions } as const] : []),
+    ...(mayReadRoles ? [roleFilter] : []),
     { name: 'joinedFrom', label: t('users.joinedFrom'), kind: 'date' },
     { name: 'joinedTo', label: t('users.joinedBefore'), kind: 'date', endOf: 'joinedFrom' },
   ];
