@@ -326,8 +326,20 @@ test.describe('[ADMIN][EVENTS]', () => {
       rsvpEnabled: true,
     });
 
+    // An event nobody can answer, and nobody did, offers no attendees to open.
+    await call(app.baseURL, admin, 'POST', '/api/auth/events', {
+      title: `Quiet ${stamp}`,
+      startsLocal: `${YEAR}-03-11T18:00`,
+      endsLocal: `${YEAR}-03-11T20:00`,
+      rsvpEnabled: false,
+    });
+
     await signInAs(page, ADMIN.email, ADMIN.password);
     await page.goto('/admin/events');
+    await searchFor(page, `Quiet ${stamp}`);
+    const quiet = page.getByRole('row', { name: new RegExp(`Quiet ${stamp}`) });
+    await expect(quiet).toContainText('RSVP off');
+    await expect(quiet.getByRole('link', { name: `Attendees of Quiet ${stamp}` })).toHaveCount(0);
     await searchFor(page, `Reading ${stamp}`);
     const row = page.getByRole('row', { name: new RegExp(`Reading ${stamp}`) });
     await expect(row).toContainText('2 / 10');

@@ -79,7 +79,8 @@ export function EventRowActions({ event, onDuplicated, may }: Props) {
           }
         />
       )}
-      {may.attendees && (
+      {/* No list to open where nobody could answer and nobody did (answers kept from before stay). */}
+      {may.attendees && (event.rsvpEnabled || event.goingCount > 0) && (
         <Link
           to={`/events/${event._id}/attendees`}
           className={iconLink}
