@@ -9,6 +9,9 @@ import { users } from '../../db/schema.js';
 const SEPARATORS = /[\s!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]+/u;
 const hasIndexedWord = (q: string) => q.split(SEPARATORS).some((word) => [...word].length >= 3);
 
+/** A user's name holds `q`, whatever its case and Greek accents (every search by name says so). */
+export const nameHolds = (q: string): SQL => foldedHolds(users.name, q);
+
 /**
  * The users whose name or email holds `q`, whatever its case and Greek accents, as the lists and
  * pickers search them. What matches is decided by the name folded (`search_fold`) holding `q`
@@ -17,9 +20,6 @@ const hasIndexedWord = (q: string) => q.split(SEPARATORS).some((word) => [...wor
  * every such typed word, which every match has (docs/decisions/018-user-search.md).
  * `indexed`, the words looked up in the index, may leave out some of them: see `rareWords`.
  */
-/** A user's name holds `q`, whatever its case and Greek accents (every search by name says so). */
-export const nameHolds = (q: string): SQL => foldedHolds(users.name, q);
-
 export function userSearch(q: string, indexed = q, { indexDecides = false } = {}): SQL {
   const contains = or(nameHolds(q), ilike(users.email, containsPattern(q)))!;
   if (!hasIndexedWord(indexed)) return contains;

@@ -1,12 +1,12 @@
 import { KeyRound } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LoginResponse, MfaRequired } from '@community/shared';
+import { totpCodeSchema, type LoginResponse, type MfaRequired } from '@community/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, getErrorMessage } from '../../../lib/api-client';
-import { totpFormatError } from '../../../lib/totp-code';
+import { schemaRefusal } from '../../../lib/schema-refusal';
 import { getLoginMfaPasskeyOptions, loginMfa, type LoginMfaBody } from '../api/login-mfa';
 
 type Mode = 'totp' | 'recovery';
@@ -63,7 +63,7 @@ export function MfaStep({ mfa, onSignedIn, onRestart }: Props) {
     const refused = !entered
       ? t(mode === 'totp' ? 'mfa.codeRequired' : 'mfa.recoveryCodeRequired')
       : mode === 'totp'
-        ? totpFormatError(entered, i18n.resolvedLanguage)
+        ? schemaRefusal(totpCodeSchema, entered, i18n.resolvedLanguage)
         : undefined;
     if (refused) {
       setFieldError(refused);

@@ -1,12 +1,13 @@
 import { Archive, Inbox, Reply, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contactReplyBodySchema, languageOf, localizeMessage, type ContactMessage } from '@community/shared';
+import { contactReplyBodySchema, type ContactMessage } from '@community/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { describedBy, Field, inputLooks } from '../../../components/ui/field';
 import { EmailLink } from '../../../components/ui/email-link';
 import { IconButton } from '../../../components/ui/icon-button';
+import { schemaRefusal } from '../../../lib/schema-refusal';
 import { useFocusWhenShown } from '../../../lib/use-focus-when-shown';
 
 const looks: Record<ContactMessage['status'], string> = {
@@ -52,9 +53,8 @@ export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDe
   const send = async () => {
     if (!onReply) return;
     // An empty or too long reply is said under the box at once, as every form says it.
-    const checked = contactReplyBodySchema.safeParse({ body: draft });
-    const refused = checked.error?.issues[0]?.message;
-    setDraftError(refused && localizeMessage(refused, languageOf(i18n.resolvedLanguage)));
+    const refused = schemaRefusal(contactReplyBodySchema, { body: draft }, i18n.resolvedLanguage);
+    setDraftError(refused);
     if (refused) {
       box.current?.focus();
       return;

@@ -2,7 +2,7 @@ import { Copy } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { TotpSetup } from '@community/shared';
+import { totpCodeSchema, type TotpSetup } from '@community/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -10,7 +10,7 @@ import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/text-field';
 import { getErrorMessage } from '../../../lib/api-client';
 import { copyText } from '../../../lib/copy-text';
-import { totpFormatError } from '../../../lib/totp-code';
+import { schemaRefusal } from '../../../lib/schema-refusal';
 import { useConfirmTotp } from '../api/confirm-totp';
 
 /** "JBSW Y3DP EHPK 3PXP": groups of four are easier to type and to check. */
@@ -51,7 +51,7 @@ function SetupSteps({ setup, onDone }: { setup: TotpSetup; onDone: Props['onDone
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const refused = code.trim() ? totpFormatError(code, i18n.resolvedLanguage) : t('mfa.codeRequired');
+    const refused = code.trim() ? schemaRefusal(totpCodeSchema, code, i18n.resolvedLanguage) : t('mfa.codeRequired');
     if (refused) {
       setFieldError(refused);
       input.current?.focus();
