@@ -132,6 +132,41 @@ test.describe('[ADMIN][PROFILE]', () => {
     await expect(remove).toHaveAttribute('title', 'A seeded role cannot be deleted.');
   });
 
+  test("the administrators' role says it holds every permission, and its description reads in Greek", async ({
+    page,
+  }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/roles');
+    await page.getByRole('button', { name: 'Edit Admin' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Role' });
+    await expect(edit.getByRole('region', { name: 'Permissions' })).toHaveText(
+      'PermissionsAll: a role of type admin holds every permission, including those of routes added later.',
+    );
+    // No picker whose picks would change nothing.
+    await expect(edit.getByRole('combobox', { name: /^Permissions/ })).toHaveCount(0);
+    await expect(edit.getByRole('combobox', { name: /^Client Permissions/ })).toBeVisible();
+    await expect(edit.getByLabel('Description (optional)')).toHaveValue(
+      'Every permission, including routes added later.',
+    );
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Ελληνικά' }).click();
+    await page.getByRole('button', { name: 'Επεξεργασία Admin' }).click();
+    const greek = page.getByRole('dialog', { name: 'Επεξεργασία ρόλου' });
+    await expect(greek.getByLabel('Περιγραφή (προαιρετική)')).toHaveValue(
+      'Όλα τα δικαιώματα, και για διαδρομές που θα προστεθούν αργότερα.',
+    );
+    await expectAccessible(page);
+    // Saved as shown, the stored English stays, so English readers still read their own.
+    await greek.getByRole('button', { name: 'Αποθήκευση' }).click();
+    await expect(greek).toBeHidden();
+    await page.getByRole('group', { name: 'Γλώσσα' }).getByRole('button', { name: 'English' }).click();
+    await expect(
+      page
+        .getByRole('row', { name: /^Admin/ })
+        .getByRole('cell', { name: 'Every permission, including routes added later.' }),
+    ).toBeVisible();
+  });
+
   test('beside a long label on a phone a switch keeps its size, its knob inside its track', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAs(page, ADMIN.email, ADMIN.password);

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { createRoleBodySchema, type Role } from '@community/shared';
+import { createRoleBodySchema, languageOf, localizeRoleDescription, type Role } from '@community/shared';
 import { ResourceForm, useSaveResource } from '../../../components/resource-list/resource-form';
 import { saveTexts } from '../../../components/resource-list/resource-texts';
 import type { ComboboxOption, UseComboboxOptions } from '../../../components/ui/combobox';
@@ -29,11 +29,16 @@ export function RoleForm({
   permissionLabel,
   menuEntryLabel,
 }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const allPermissionsId = useId();
+  // A seeded role's description reads in the screen's language, as in the list; left as shown,
+  // it is saved as stored, so the other language still has its own.
+  const storedDescription = row?.description ?? '';
+  const shownDescription = localizeRoleDescription(storedDescription, languageOf(i18n.resolvedLanguage));
   const form = useZodForm(createRoleBodySchema, {
     defaultValues: {
       name: row?.name ?? '',
-      description: row?.description ?? '',
+      description: shownDescription,
       permission: row?.permission ?? [],
       clientPermission: row?.clientPermission ?? [],
     },
@@ -41,9 +46,10 @@ export function RoleForm({
   const createRole = useCreateRole();
   const updateRole = useUpdateRole();
   const { error, save } = useSaveResource(Boolean(row), saveTexts(t, 'roles'), onDone);
-  const onSubmit = form.handleSubmit((body) =>
-    save(() => (row ? updateRole.mutateAsync({ id: row._id, body }) : createRole.mutateAsync(body))),
-  );
+  const onSubmit = form.handleSubmit((typed) => {
+    const body = typed.description === shownDescription ? { ...typed, description: storedDescription } : typed;
+    return save(() => (row ? updateRole.mutateAsync({ id: row._id, body }) : createRole.mutateAsync(body)));
+  });
   const { errors, isSubmitting } = form.formState;
   // What is picked, as shown: the form keeps only the ids.
   const [permissions, setPermissions] = useState<ComboboxOption[]>(
@@ -60,22 +66,32 @@ export function RoleForm({
         error={errors.description?.message}
         {...form.register('description')}
       />
-      <Controller
-        control={form.control}
-        name="permission"
-        render={({ field }) => (
-          <MultiCombobox
-            label={t('roles.permissions')}
-            placeholder={t('combobox.typeToSearch')}
-            values={permissions}
-            onChange={(values) => {
-              setPermissions(values);
-              field.onChange(values.map((value) => value.value));
-            }}
-            useOptions={usePermissionOptions}
-          />
-        )}
-      />
+      {row?.type === 'admin' ? (
+        // The administrators' role holds every permission by its type: a pick would change nothing.
+        <section aria-labelledby={allPermissionsId} className="flex flex-col gap-1 text-sm">
+          <h3 id={allPermissionsId} className="font-medium text-slate-700">
+            {t('roles.permissions')}
+          </h3>
+          <p className="text-slate-600">{t('roles.allHeld')}</p>
+        </section>
+      ) : (
+        <Controller
+          control={form.control}
+          name="permission"
+          render={({ field }) => (
+            <MultiCombobox
+              label={t('roles.permissions')}
+              placeholder={t('combobox.typeToSearch')}
+              values={permissions}
+              onChange={(values) => {
+                setPermissions(values);
+                field.onChange(values.map((value) => value.value));
+              }}
+              useOptions={usePermissionOptions}
+            />
+          )}
+        />
+      )}
       <Controller
         control={form.control}
         name="clientPermission"
