@@ -269,15 +269,19 @@ test.describe('[ADMIN][PROFILE]', () => {
     );
 
     await page.getByLabel('Name').fill('Profile Owner Renamed');
-    await page.getByLabel('Phone (optional)').fill('+30 210 1234567');
+    await page.getByLabel('Phone (optional)').fill('Athens');
     await page.getByLabel('Bio').fill('x'.repeat(2001));
-    // Every refusal in one round: the bio too long and the passwords that differ.
+    // Every refusal in one round: a phone of letters, the bio too long and the passwords that differ.
     await page.getByLabel('Password', { exact: true }).fill('new-member-pass');
     await page.getByLabel('Confirm Password').fill('another-pass');
     await page.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByText('Bio must be at most 2000 characters')).toBeVisible();
     await expect(page.getByLabel('Bio')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Confirm Password')).toHaveAccessibleDescription('The passwords do not match');
+    await expect(page.getByLabel('Phone (optional)')).toHaveAccessibleDescription(
+      'Phone must be a number: digits, with spaces and + ( ) - . / as you like',
+    );
+    await page.getByLabel('Phone (optional)').fill('+30 210 1234567');
     await page.getByLabel('Bio').fill('Κηπουρός');
     await page.getByLabel('Password', { exact: true }).fill('new-member-pass');
     await page.getByLabel('Confirm Password').fill('new-member-pass');

@@ -65,7 +65,7 @@ test.describe('[SECURITY] stored script', () => {
     await api(app.baseURL, memberToken, 'POST', '/api/auth/my-profile', {
       name,
       address: SCRIPT,
-      phone: '<b>1</b>',
+      phone: '+30 210 0000001',
       bio: PAYLOAD,
     });
     await fetch(`${app.baseURL}/api/contact`, {

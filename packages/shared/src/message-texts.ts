@@ -82,6 +82,7 @@ export const MESSAGE_TEXTS_EN = {
   imageTooManyPixels: 'The image dimensions are too large.',
   imageTooManyFrames: 'The image has too many frames.',
   imageNotUploaded: 'Image must be an uploaded image',
+  phoneFormat: 'Phone must be a number: digits, with spaces and + ( ) - . / as you like',
   uploadType: 'Type must be image',
   noFile: 'Please choose a file to upload.',
   uploaded: 'File uploaded successfully! Please update your profile to apply the new image.',

@@ -27,12 +27,22 @@ export type MyProfileResponse = z.infer<typeof myProfileResponseSchema>;
 /** Profile images are served by this server; anything else is refused. */
 export const PROFILE_IMAGE_PATH_PREFIX = '/api/upload/images/';
 const PROFILE_IMAGE_PATH = /^\/api\/upload\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/**
+ * A number as people write one: digits, at least three (112 is one), with an optional leading +
+ * and the spaces, brackets, dashes, dots and slashes that group them. Letters are refused: they
+ * are a name or an address typed into the wrong field.
+ */
+const PHONE_PATTERN = /^\+?[\d ()./-]+$/;
+const MIN_PHONE_DIGITS = 3;
+export const isPhoneNumber = (value: string) =>
+  PHONE_PATTERN.test(value) && value.replace(/\D/g, '').length >= MIN_PHONE_DIGITS;
+
 /** The image id inside a path that passed the schema. */
 export const imageIdFromPath = (path: string) => path.slice(PROFILE_IMAGE_PATH_PREFIX.length);
 
 export const updateMyProfileBodySchema = z.object({
   name: requiredText('Name', 100),
-  phone: optionalText('Phone', 40),
+  phone: optionalText('Phone', 40).refine((value) => value === null || isPhoneNumber(value), messages.phoneFormat),
   address: optionalText('Address', 300),
   bio: optionalText('Bio', 2000),
   password: optionalPasswordSchema,

@@ -55,6 +55,26 @@ describe('the shared schemas give the spec wording', () => {
     expect(updateMyProfileBodySchema.parse({ name: 'A', password: '' }).password).toBeUndefined();
   });
 
+  it.each(['+30 210 123 4567', '(210) 123-4567', '210.123.4567', '112', '+44 20/7946 0958'])(
+    'takes the phone number %s as written',
+    (phone) => {
+      expect(updateMyProfileBodySchema.parse({ name: 'A', phone }).phone).toBe(phone);
+    },
+  );
+
+  it.each(['Athens', '210 123 45 67 ext. 3', '12', '+', '++30 210', '210_123'])(
+    'refuses %j as a phone number',
+    (phone) => {
+      expect(firstMessage(updateMyProfileBodySchema.safeParse({ name: 'A', phone }))).toBe(
+        'Phone must be a number: digits, with spaces and + ( ) - . / as you like',
+      );
+    },
+  );
+
+  it('keeps an empty phone as none', () => {
+    expect(updateMyProfileBodySchema.parse({ name: 'A', phone: '  ' }).phone).toBeNull();
+  });
+
   it('names the allowed methods', () => {
     const result = createPermissionBodySchema.safeParse({ name: 'A', method: 'PATCH', route: '/x' });
     expect(firstMessage(result)).toBe('Permission method must be one of GET, POST, PUT, DELETE');

@@ -215,6 +215,11 @@ describe('POST /api/auth/my-profile', () => {
     ['no name', { phone: '1' }, 'Name is required'],
     ['a blank name', { name: '   ' }, 'Name is required'],
     ['a short password', { name: 'Short Pass', password: '12345' }, 'Password must have at least 6 characters'],
+    [
+      'a phone number with letters or markup',
+      { name: 'Markup', phone: '<b>1</b>' },
+      'Phone must be a number: digits, with spaces and + ( ) - . / as you like',
+    ],
     ['an external image URL', { name: 'Ext', image: 'https://evil.test/track.png' }, 'Image must be an uploaded image'],
     ['a protocol-relative URL', { name: 'Ext', image: '//evil.test/a.png' }, 'Image must be an uploaded image'],
     [
