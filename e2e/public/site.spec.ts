@@ -99,6 +99,19 @@ test.describe('[PUBLIC]', () => {
     );
     await expect(page.getByText('Γράψτε το ονοματεπώνυμό σας.')).toBeHidden();
     await page.getByLabel('Email').fill('kostas@e2e.test');
+    // A text past the limit is kept whole, counted, and refused at the field, not cut unseen.
+    const long = 'α'.repeat(5001);
+    await page.getByLabel('Μήνυμα').fill(long);
+    await expect(page.getByLabel('Μήνυμα')).toHaveValue(long);
+    await expect(page.getByLabel('Μήνυμα')).toHaveAccessibleDescription(/^5\.001 από 5\.000 χαρακτήρες/);
+    await page.getByRole('button', { name: 'Αποστολή' }).click();
+    await expect(page.getByLabel('Μήνυμα')).toBeFocused();
+    await expect(page.getByLabel('Μήνυμα')).toHaveAccessibleDescription(
+      '5.001 από 5.000 χαρακτήρες Το μήνυμα έχει 5.001 χαρακτήρες· χωρούν έως 5.000. Συντομεύστε το.',
+    );
+    await page.getByLabel('Μήνυμα').press('End');
+    await page.getByLabel('Μήνυμα').press('Backspace');
+    await expect(page.getByLabel('Μήνυμα')).toHaveAccessibleDescription(/^5\.000 από 5\.000 χαρακτήρες/);
     const message = `Θέλω να βοηθήσω στις εκδηλώσεις ${Date.now()}`;
     await page.getByLabel('Μήνυμα').fill(message);
     await page.getByRole('button', { name: 'Αποστολή' }).click();

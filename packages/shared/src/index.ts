@@ -5,6 +5,7 @@ export * from './localize.js';
 export * from './pagination.js';
 export * from './api-routes.js';
 export * from './site-path.js';
+export * from './contact-limits.js';
 export * from './schemas/common.js';
 export * from './schemas/user.js';
 export * from './schemas/permission.js';

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CONTACT_LIMITS } from '@community/shared';
 import { buttonClass } from '../../components/ui/button';
 import { describedBy, inputLooks } from '../../components/ui/field';
 import { useFocusWhenShown } from '../../lib/use-focus-when-shown';
@@ -12,6 +13,10 @@ type Problems = Partial<Record<keyof Values, string>>;
 
 /** An address with something before and after its @ and a dot in its domain, as the server asks. */
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+
+/** The count shows from this many characters on, so a long message is not cut unawares. */
+const COUNT_FROM = CONTACT_LIMITS.message * 0.9;
+const number = new Intl.NumberFormat('el');
 
 /** The form keeps what was typed until the server has the message. */
 export function ContactPage() {
@@ -35,7 +40,16 @@ export function ContactPage() {
   const problemsOf = ({ name, email, message }: Values): Problems => ({
     ...(name.trim() ? {} : { name: t('public.contact.nameRequired') }),
     ...(EMAIL.test(email.trim()) ? {} : { email: t('public.contact.emailInvalid') }),
-    ...(message.trim() ? {} : { message: t('public.contact.messageRequired') }),
+    ...(!message.trim()
+      ? { message: t('public.contact.messageRequired') }
+      : message.trim().length > CONTACT_LIMITS.message
+        ? {
+            message: t('public.contact.messageTooLong', {
+              count: number.format(message.trim().length),
+              max: number.format(CONTACT_LIMITS.message),
+            }),
+          }
+        : {}),
   });
 
   const submit = async (event: FormEvent) => {
@@ -61,9 +75,11 @@ export function ContactPage() {
     }
   };
 
+  const messageLength = values.message.trim().length;
+  const counted = messageLength >= COUNT_FROM;
   // Tied to its problem for screen readers, and framed in red while it has one.
-  const fieldProps = (key: keyof Values) => ({
-    ...describedBy(`contact-${key}`, problems[key]),
+  const fieldProps = (key: keyof Values, hintId?: string) => ({
+    ...describedBy(`contact-${key}`, problems[key], hintId),
     className: `px-3 py-2 ${inputLooks(problems[key])}`,
   });
 
@@ -93,7 +109,7 @@ export function ContactPage() {
             name="name"
             required
             {...fieldProps('name')}
-            maxLength={100}
+            maxLength={CONTACT_LIMITS.name}
             autoComplete="name"
             value={values.name}
             onChange={set('name')}
@@ -119,13 +135,24 @@ export function ContactPage() {
           <textarea
             name="message"
             required
-            {...fieldProps('message')}
-            maxLength={5000}
+            {...fieldProps('message', counted ? 'contact-message-count' : undefined)}
             rows={6}
             value={values.message}
             onChange={set('message')}
           />
         </label>
+        {/* No maxLength: a longer text pasted in is kept whole, to be shortened, not cut unseen. */}
+        {counted && (
+          <span
+            id="contact-message-count"
+            className={`-mt-3 self-end text-sm tabular-nums ${messageLength > CONTACT_LIMITS.message ? 'text-red-700' : 'text-slate-600'}`}
+          >
+            {t('public.contact.messageCount', {
+              count: number.format(messageLength),
+              max: number.format(CONTACT_LIMITS.message),
+            })}
+          </span>
+        )}
         <Problem id="contact-message-error" text={problems.message} />
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label>
