@@ -105,6 +105,8 @@ test.describe('[ADMIN][ROLES]', () => {
       await route.fulfill({ response: stale }).catch(() => {});
     });
     await page.goto('/admin/roles');
+    // No count while none has come: a list on its way is not an empty one.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Roles');
     await page.getByRole('button', { name: 'Add New Role' }).click();
     const dialog = page.getByRole('dialog', { name: 'Post Role' });
     await dialog.getByLabel('Name').fill(name);
@@ -115,6 +117,7 @@ test.describe('[ADMIN][ROLES]', () => {
     await expect(page.getByText('Role created successfully.')).toBeVisible();
     const row = page.getByRole('row', { name: new RegExp(name) });
     await expect(row).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Roles \(\d+\)$/);
     // Left as found, for the screens counting roles.
     await row.getByRole('button', { name: `Delete ${name}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Delete it!' }).click();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ForbiddenScreen, isForbidden } from '../../components/resource-list/forbidden-screen';
 import { PaginationBar } from '../../components/resource-list/pagination';
-import { totalText } from '../../components/resource-list/total-text';
+import { titleWithTotal } from '../../components/resource-list/total-text';
 import { useListUrl } from '../../components/resource-list/use-list-url';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -43,9 +43,7 @@ export function AuditLogRoute() {
   return (
     <section className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-900">
-          {t('audit.title')} ({log.data ? totalText(t, log.data) : 0})
-        </h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{titleWithTotal(t, t('audit.title'), log.data)}</h1>
         {mayExport && (
           <Button variant="secondary" onClick={exportFile} isBusy={exporting.isPending}>
             <Download className="size-4" aria-hidden />

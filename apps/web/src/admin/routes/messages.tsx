@@ -12,7 +12,7 @@ import {
 } from '@community/shared';
 import { useMay } from '../use-rights';
 import { PaginationBar } from '../../components/resource-list/pagination';
-import { totalText } from '../../components/resource-list/total-text';
+import { titleWithTotal } from '../../components/resource-list/total-text';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDeleteDialog } from '../../components/ui/confirm-dialog';
@@ -78,7 +78,7 @@ export function MessagesRoute() {
   return (
     <section onFocus={focusRescue.onFocus} className="flex flex-col gap-4">
       <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold text-slate-900 focus:outline-none">
-        {t('messages.title')} ({list.data ? totalText(t, list.data) : 0})
+        {titleWithTotal(t, t('messages.title'), list.data)}
       </h1>
       <div className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
         <SelectField

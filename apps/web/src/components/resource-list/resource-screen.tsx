@@ -17,7 +17,7 @@ import { BulkActions, type BulkAction, type UseBulk } from './bulk-actions';
 import { ExportButton, type UseExport } from './export-button';
 import { ListFilters, type ListFilter } from './list-filters';
 import { PaginationBar } from './pagination';
-import { totalText } from './total-text';
+import { titleWithTotal } from './total-text';
 import { ForbiddenScreen, isForbidden } from './forbidden-screen';
 import { SelectPageBox, SelectRowBox, useRowSelection } from './row-selection';
 import { SortHeader } from './sort-header';
@@ -184,8 +184,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-baseline gap-3">
           <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold text-slate-900 focus:outline-none">
-            {/* A list that could not be read has no count to show. */}
-            {list.isError && !list.data ? texts.title : `${texts.title} (${list.data ? totalText(t, list.data) : 0})`}
+            {titleWithTotal(t, texts.title, list.data)}
           </h1>
           <span role="status" className="text-sm text-slate-600">
             {isStale ? t('common.loading') : ''}

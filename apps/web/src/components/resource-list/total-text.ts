@@ -7,3 +7,15 @@ export function totalText(t: TFunction, { total, totalIs }: Pick<Pagination, 'to
   if (totalIs === 'atLeast') return t('list.totalAtLeast', { total });
   return String(total);
 }
+
+/**
+ * A list's title with its total in brackets, once there is one: a list on its way, or one that
+ * could not be read, is not an empty one.
+ */
+export function titleWithTotal(
+  t: TFunction,
+  title: string,
+  list: Pick<Pagination, 'total' | 'totalIs'> | undefined,
+): string {
+  return list ? `${title} (${totalText(t, list)})` : title;
+}
