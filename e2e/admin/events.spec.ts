@@ -396,6 +396,12 @@ test.describe('[ADMIN][EVENTS]', () => {
     await expect(page).toHaveURL(/\/admin\/events$/);
     await logOut(page, ADMIN.name);
     await signInAs(page, members[0]!.email, 'member-password');
+    // The home leads with what is next for her: the upcoming ones, not the past market.
+    const next = page.getByRole('region', { name: 'My next events' });
+    await expect(next.getByRole('listitem')).toHaveCount(2);
+    await expect(next.getByRole('listitem').nth(0)).toContainText(`Film night ${stamp}`);
+    await expect(next.getByRole('listitem').nth(1)).toContainText(`Reading ${stamp}`);
+    await expect(next).not.toContainText(`Market ${stamp}`);
     await page.goto('/admin/account/profile');
     const mine = page.getByRole('region', { name: 'My events' });
     const items = mine.getByRole('listitem');
@@ -420,5 +426,14 @@ test.describe('[ADMIN][EVENTS]', () => {
     const ada = await tokenOf(app.baseURL, members[0]!.email, 'member-password');
     const state = await call<{ going: boolean }>(app.baseURL, ada, 'GET', `/api/auth/events/${film._id}/rsvp`);
     expect(state.going).toBe(false);
+
+    // Someone going to nothing is shown where to find what is on.
+    await logOut(page, members[0]!.name);
+    await createMember(app.baseURL, { email: `idle-${stamp}@e2e.test`, password: 'member-password' });
+    await signInAs(page, `idle-${stamp}@e2e.test`, 'member-password');
+    const nothing = page.getByRole('region', { name: 'My next events' });
+    await expect(nothing).toContainText('You are not going to any upcoming event.');
+    await expect(nothing.getByRole('link', { name: 'See the events' })).toHaveAttribute('href', '/events');
+    await expectAccessible(page);
   });
 });

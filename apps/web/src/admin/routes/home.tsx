@@ -8,6 +8,7 @@ import { SECURITY_PATH } from '../paths';
 import { describeEntry } from '../../features/audit/components/describe-entry';
 import { useDashboard } from '../../features/dashboard/api/get-dashboard';
 import { DashboardCards } from '../../features/dashboard/components/dashboard-cards';
+import { MyEventsCard } from '../../features/events/components/my-events-card';
 import { useApproveInvite } from '../../features/invites/api/approve-invite';
 import { useRejectInvite } from '../../features/invites/api/reject-invite';
 import { getErrorMessage } from '../../lib/api-client';
@@ -83,6 +84,7 @@ export function HomeRoute() {
       <h1 className="text-2xl font-semibold text-slate-900">{t('home.title', { name: userInfo?.user.name ?? '' })}</h1>
       <MissingFactorWarning />
       <Dashboard />
+      <MyEventsCard upcoming />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEventWhen } from '@community/shared';
 import { toast } from 'sonner';
@@ -7,23 +8,38 @@ import { getErrorMessage } from '../../../lib/api-client';
 import { useCancelRsvp } from '../api/cancel-rsvp';
 import { useMyEvents } from '../api/get-my-events';
 
-/** The events I said I am going to, upcoming first, each linking to its public page. */
-export function MyEventsCard() {
+/** The public site's list of events, where one says one is going. */
+const EVENTS_PAGE = '/events';
+
+/**
+ * The events I said I am going to, upcoming first, each linking to its public page. `upcoming`
+ * keeps only those still to come, for the home: what is next, and where to find more when
+ * nothing is.
+ */
+export function MyEventsCard({ upcoming = false }: { upcoming?: boolean }) {
   const { t, i18n } = useTranslation();
+  const headingId = useId();
   const events = useMyEvents();
   const cancel = useCancelRsvp();
-  const rows = events.data?.data ?? [];
+  const rows = (events.data?.data ?? []).filter((event) => !upcoming || !event.isPast);
   return (
     <section
-      aria-labelledby="my-events"
+      aria-labelledby={headingId}
       className="flex flex-col gap-3 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
     >
-      <h2 id="my-events" className="text-lg font-semibold text-slate-900">
-        {t('events.mine.title')}
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        {upcoming ? t('events.mine.upcomingTitle') : t('events.mine.title')}
       </h2>
       {events.isError && <Alert tone="error">{getErrorMessage(events.error, t('events.mine.fetchError'))}</Alert>}
       {events.isPending && <p className="text-sm text-slate-600">{t('common.loading')}</p>}
-      {events.data && rows.length === 0 && <p className="text-sm text-slate-600">{t('events.mine.empty')}</p>}
+      {events.data && rows.length === 0 && (
+        <p className="text-sm text-slate-600">
+          {upcoming ? t('events.mine.noneUpcoming') : t('events.mine.empty')}{' '}
+          <a href={EVENTS_PAGE} className="font-medium text-brand-700 underline">
+            {t('events.mine.seeEvents')}
+          </a>
+        </p>
+      )}
       {rows.length > 0 && (
         <ul className="flex flex-col divide-y divide-slate-100">
           {rows.map((event) => (
