@@ -34,7 +34,7 @@ const PROFILE_IMAGE_PATH = /^\/api\/upload\/images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9
  */
 const PHONE_PATTERN = /^\+?[\d ()./-]+$/;
 const MIN_PHONE_DIGITS = 3;
-export const isPhoneNumber = (value: string) =>
+const isPhoneNumber = (value: string) =>
   PHONE_PATTERN.test(value) && value.replace(/\D/g, '').length >= MIN_PHONE_DIGITS;
 
 /** The image id inside a path that passed the schema. */
