@@ -33,9 +33,6 @@ export function ContactPage() {
   const form = useRef<HTMLFormElement>(null);
   // Send is disabled while the message goes: the focus goes to the sentence saying it went.
   const { focusWhenShown, focusTarget } = useFocusWhenShown();
-  const set = (name: keyof Values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
-
   // Told at each field in the site's words, rather than by the browser's own bubbles.
   const problemsOf = ({ name, email, message }: Values): Problems => ({
     ...(name.trim() ? {} : { name: t('public.contact.nameRequired') }),
@@ -51,6 +48,13 @@ export function ContactPage() {
           }
         : {}),
   });
+
+  const set = (name: keyof Values) => (event: { target: { value: string } }) => {
+    const next = { ...values, [name]: event.target.value };
+    setValues(next);
+    // Once told, a field's problem follows what is typed, as the back-office forms' do.
+    if (problems[name]) setProblems((current) => ({ ...current, [name]: problemsOf(next)[name] }));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
