@@ -34,20 +34,23 @@ export function ContactPage() {
   // Send is disabled while the message goes: the focus goes to the sentence saying it went.
   const { focusWhenShown, focusTarget } = useFocusWhenShown();
   // Told at each field in the site's words, rather than by the browser's own bubbles.
-  const problemsOf = ({ name, email, message }: Values): Problems => ({
-    ...(name.trim() ? {} : { name: t('public.contact.nameRequired') }),
-    ...(EMAIL.test(email.trim()) ? {} : { email: t('public.contact.emailInvalid') }),
-    ...(!message.trim()
-      ? { message: t('public.contact.messageRequired') }
-      : message.trim().length > CONTACT_LIMITS.message
-        ? {
-            message: t('public.contact.messageTooLong', {
-              count: number.format(message.trim().length),
-              max: number.format(CONTACT_LIMITS.message),
-            }),
-          }
-        : {}),
-  });
+  const problemsOf = ({ name, email, message }: Values): Problems => {
+    const length = message.trim().length;
+    return {
+      ...(name.trim() ? {} : { name: t('public.contact.nameRequired') }),
+      ...(EMAIL.test(email.trim()) ? {} : { email: t('public.contact.emailInvalid') }),
+      ...(length === 0
+        ? { message: t('public.contact.messageRequired') }
+        : length > CONTACT_LIMITS.message
+          ? {
+              message: t('public.contact.messageTooLong', {
+                count: number.format(length),
+                max: number.format(CONTACT_LIMITS.message),
+              }),
+            }
+          : {}),
+    };
+  };
 
   const set = (name: keyof Values) => (event: { target: { value: string } }) => {
     const next = { ...values, [name]: event.target.value };
