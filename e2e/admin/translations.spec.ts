@@ -82,6 +82,53 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
     await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
   });
 
+  test('a text of the site missing from the table waits for Generate, which brings it back', async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/translations');
+    await expect(languageButton(page, 'EN')).toHaveAttribute('aria-pressed', 'true');
+    const key = 'public.privacy.contact.title';
+    const text = page.getByLabel(`Text of ${key}`);
+    const awaiting = page.getByRole('status').filter({ hasText: /not in the table yet/ });
+    await expect(page.getByRole('heading', { name: /^Texts \(\d+\)$/ })).toBeVisible();
+    await expect(awaiting).toBeHidden();
+
+    // Deleted and saved, the text is still one the site uses: the screen says Generate adds it back.
+    await page.getByRole('searchbox').fill(key);
+    await page.getByRole('button', { name: `Delete ${key}` }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toastOf(page, 'Translations saved successfully')).toBeVisible();
+    await expect(awaiting).toHaveText(
+      '1 text of this version of the site is not in the table yet: Generate Translations adds it. Texts you edited stay as they are.',
+    );
+    await expect(text).toBeHidden();
+
+    // An unsaved edit is asked about before Generate; kept, it stays in the table.
+    await page.getByRole('searchbox').fill('public.privacy.title');
+    const edited = page.getByLabel('Text of public.privacy.title');
+    const stored = await edited.inputValue();
+    await edited.fill('Not kept');
+    await page.getByRole('button', { name: 'Generate Translations' }).click();
+    const ask = page.getByRole('alertdialog');
+    await expect(ask).toContainText('Your changes to these texts are not saved. Discard them?');
+    await ask.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(edited).toHaveValue('Not kept');
+
+    // Discarded, the Generate question follows; the table then shows the stored texts and the one
+    // Generate brought back, and leaving asks nothing.
+    await page.getByRole('button', { name: 'Generate Translations' }).click();
+    await ask.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(ask).toContainText('Are you sure you want to regenerate translations?');
+    await confirmGenerate(page, 'Yes');
+    await expect(toastOf(page, 'Translations generated successfully')).toBeVisible();
+    await expect(edited).toHaveValue(stored);
+    await expect(awaiting).toBeHidden();
+    await page.getByRole('searchbox').fill(key);
+    await expect(text).toHaveValue('Privacy contact');
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Users' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /^Users/ })).toBeVisible();
+    await expect(page.getByRole('alertdialog')).toBeHidden();
+  });
+
   test('of some 800 texts only those in view are drawn, and every one is in reach', async ({ page }) => {
     await signInAs(page, ADMIN.email, ADMIN.password);
     await page.goto('/admin/translations');

@@ -60,6 +60,8 @@ export const translationsResponseSchema = z.object({
   langFound: z.boolean().optional(),
   translation: translationSchema.nullable().optional(),
   translations: z.array(translationSummarySchema).optional(),
+  /** With `translation`: its texts the next Generate would add or reword, from a newer web build. */
+  awaitingGenerate: z.number().int().optional(),
   message: z.string().optional(),
 });
 export type TranslationsResponse = z.infer<typeof translationsResponseSchema>;

@@ -41,6 +41,10 @@ export type CatalogueSource = ReturnType<typeof createCatalogueSource>;
 export const defaultTexts = (catalogue: Catalogue, language: string): Texts =>
   catalogue.languages[language] ?? catalogue.languages.en ?? {};
 
+/** Keys whose text differs between two versions: added, removed or changed. */
+export const keysChanged = (before: Texts, after: Texts) =>
+  [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => before[key] !== after[key]);
+
 /** `dashboard.members.total_one` → `dashboard.members.total`. */
 const PLURAL_FORM = /^(.+)_(?:zero|one|two|few|many|other)$/;
 

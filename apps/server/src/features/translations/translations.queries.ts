@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Translation, TranslationSummary } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { translations } from '../../db/schema.js';
-import { defaultTexts, mergeCatalogue, type Catalogue, type Texts } from './catalogue.js';
+import { defaultTexts, keysChanged, mergeCatalogue, type Catalogue, type Texts } from './catalogue.js';
 
 type Row = typeof translations.$inferSelect;
 
@@ -34,6 +34,21 @@ export async function listTranslations(db: Db): Promise<TranslationSummary[]> {
 export async function findTranslation(db: Db, language: string): Promise<Translation | undefined> {
   const [row] = await db.select().from(translations).where(eq(translations.language, language));
   return row && toTranslation(row);
+}
+
+/**
+ * A language's stored texts for the editor, with how many of them the next Generate would add or
+ * reword: a newer web build's texts, served at once but edited only once they are stored.
+ */
+export async function findTranslationToEdit(
+  db: Db,
+  language: string,
+  catalogue: Catalogue,
+): Promise<{ translation: Translation; awaitingGenerate: number } | undefined> {
+  const [row] = await db.select().from(translations).where(eq(translations.language, language));
+  if (!row) return undefined;
+  const merged = mergeCatalogue(row.entries, defaultTexts(catalogue, language), row.generatedFrom);
+  return { translation: toTranslation(row), awaitingGenerate: keysChanged(row.entries, merged).length };
 }
 
 /** Saving replaces the language's texts (creating the language); /locales changes on the next Generate. */

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error.js';
 import { sendPrecompressed } from '../../lib/precompressed.js';
 import { readPublishedTexts } from './published-texts.js';
 import { contextOf } from '../../lib/request-context.js';
-import { findTranslation, listTranslations } from './translations.queries.js';
+import { findTranslationToEdit, listTranslations } from './translations.queries.js';
 import { generateTexts, saveTexts } from './translations.service.js';
 
 const LANGUAGE_CODE = /^[a-z]{2,3}$/;
@@ -42,8 +42,8 @@ export function registerTranslationRoutes(app: FastifyInstance, { db, loadCatalo
         return { message: messages.translationsGenerated, translations: await listTranslations(db) };
       }
       if (body.lang) {
-        const translation = await findTranslation(db, body.lang);
-        return { langFound: translation !== undefined, translation: translation ?? null };
+        const found = await findTranslationToEdit(db, body.lang, await loadCatalogue());
+        return found ? { langFound: true, ...found } : { langFound: false, translation: null };
       }
       return { translations: await listTranslations(db) };
     },

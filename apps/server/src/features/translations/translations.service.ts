@@ -2,7 +2,7 @@ import type { Translation } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { recordAudit } from '../audit/audit.queries.js';
-import type { Catalogue, Texts } from './catalogue.js';
+import { keysChanged, type Catalogue, type Texts } from './catalogue.js';
 import { findTranslation, generateTranslations, saveTranslation } from './translations.queries.js';
 
 /** An entry names at most this many keys per kind of change; the counts are always whole. */
@@ -11,10 +11,6 @@ const KEYS_SHOWN = 50;
 type KeySummary = [null, { count: number; keys: string[] }];
 const summary = (keys: string[]): KeySummary | undefined =>
   keys.length > 0 ? [null, { count: keys.length, keys: keys.sort().slice(0, KEYS_SHOWN) }] : undefined;
-
-/** Keys whose text differs between two versions: added, removed or changed. */
-const keysChanged = (before: Texts, after: Texts) =>
-  [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => before[key] !== after[key]);
 
 /** Which keys a save added, removed and changed: counts, and the first keys of each. */
 function textChanges(before: Texts, after: Texts) {

@@ -75,6 +75,7 @@ describe('POST /api/auth/translations', () => {
         language: 'en',
         data: { lang: 'en', entries: expect.objectContaining({ 'home.title': 'Welcome' }) },
       },
+      awaitingGenerate: 0,
     });
     expect((await query({ lang: 'fr' })).body).toEqual({ langFound: false, translation: null });
   });
@@ -128,8 +129,12 @@ describe('saving and generating', () => {
     writeCatalogue(catalogue);
     // Before Generate the new key already has its default text (the build is looked at each second).
     await expect.poll(async () => (await locales('el')).body['home.new'], { timeout: 3000 }).toBe('Νέο');
+    // The editor is told the stored texts lack it until Generate stores it.
+    expect((await query({ lang: 'el' })).body).toMatchObject({ langFound: true, awaitingGenerate: 1 });
+    expect((await query({ lang: 'el' })).body.translation.data.entries['home.new']).toBeUndefined();
     expect((await query({ generate_files: true })).status).toBe(200);
     expect((await query({ lang: 'el' })).body.translation.data.entries['home.new']).toBe('Νέο');
+    expect((await query({ lang: 'el' })).body.awaitingGenerate).toBe(0);
     // A language the app was not written in starts from English.
     expect((await locales('it')).body).toMatchObject({
       'home.title': 'Benvenuti',
@@ -169,6 +174,8 @@ describe('saving and generating', () => {
     await expect.poll(async () => (await locales('en')).body['login.submit'], { timeout: 3000 }).toBe('Sign in');
     expect((await locales('en')).body['home.title']).toBe('Hello, members');
     expect((await locales('el')).body['login.submit']).toBe('Είσοδος');
+    // A reworded text waits for Generate as a new one does; an edited one does not.
+    expect((await query({ lang: 'en' })).body.awaitingGenerate).toBe(1);
 
     expect((await query({ generate_files: true })).status).toBe(200);
     const entries = async (lang: string) => (await query({ lang })).body.translation.data.entries;

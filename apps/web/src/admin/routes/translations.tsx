@@ -37,7 +37,11 @@ export function TranslationsRoute() {
   // throws them away; a save or a fresh editor starts clean.
   const [isEdited, setIsEdited] = useState(false);
   const [filter, setFilter] = useState('');
-  const [leavingFor, setLeavingFor] = useState<string>();
+  // What waits for unsaved edits to be discarded: another language, or a Generate (which
+  // publishes what is stored and shows it afresh).
+  const [afterDiscard, setAfterDiscard] = useState<{ run: () => void }>();
+  // Counts discards: the editor starts afresh from what is stored after each.
+  const [discards, setDiscards] = useState(0);
   const blocker = useBlocker(isEdited);
   useEffect(() => {
     if (!isEdited) return;
@@ -47,11 +51,16 @@ export function TranslationsRoute() {
   }, [isEdited]);
   const choose = (code: string) => {
     if (code === lang) return;
-    if (isEdited) setLeavingFor(code);
+    if (isEdited) setAfterDiscard({ run: () => setChosen(code) });
     else setChosen(code);
+  };
+  const askGenerate = () => {
+    if (isEdited) setAfterDiscard({ run: () => setIsConfirmingGenerate(true) });
+    else setIsConfirmingGenerate(true);
   };
 
   const loaded = translation.data?.translation;
+  const awaitingGenerate = translation.data?.awaitingGenerate ?? 0;
 
   const generate = useGenerateTranslations({
     mutationConfig: {
@@ -81,7 +90,7 @@ export function TranslationsRoute() {
               {t('translations.addLanguage')}
             </Button>
           )}
-          <Button variant="secondary" onClick={() => setIsConfirmingGenerate(true)} isBusy={generate.isPending}>
+          <Button variant="secondary" onClick={askGenerate} isBusy={generate.isPending}>
             <RefreshCw className="size-4" aria-hidden />
             {t('translations.generate')}
           </Button>
@@ -123,10 +132,14 @@ export function TranslationsRoute() {
 
       {may.isKnown && !mayEdit && <Alert tone="info">{t('translations.readOnly')}</Alert>}
       {mayEdit && isUnpublished(loaded) && <Alert tone="info">{t('translations.unpublished')}</Alert>}
+      {awaitingGenerate > 0 && (
+        <Alert tone="info">{t('translations.awaitingGenerate', { count: awaitingGenerate })}</Alert>
+      )}
       {lang && !translation.isPending && !translation.isError && (
         <TranslationEditor
-          // A fresh editor per language and per stored version: nothing of one leaks into another.
-          key={`${lang}|${loaded?.updatedAt ?? 'new'}`}
+          // A fresh editor per language, per stored version (a save or a Generate) and per discard:
+          // nothing of one leaks into another.
+          key={`${lang}|${loaded?.updatedAt ?? 'new'}|${loaded?.lastGenerated ?? 'never'}|${discards}`}
           lang={lang}
           entries={loaded?.data.entries ?? {}}
           onSaved={() => {
@@ -151,15 +164,16 @@ export function TranslationsRoute() {
         }}
       />
       <ConfirmDialog
-        isOpen={leavingFor !== undefined || blocker.state === 'blocked'}
+        isOpen={afterDiscard !== undefined || blocker.state === 'blocked'}
         onCancel={() => {
-          setLeavingFor(undefined);
+          setAfterDiscard(undefined);
           blocker.reset?.();
         }}
         onConfirm={() => {
           setIsEdited(false);
-          if (leavingFor !== undefined) setChosen(leavingFor);
-          setLeavingFor(undefined);
+          setDiscards((count) => count + 1);
+          afterDiscard?.run();
+          setAfterDiscard(undefined);
           blocker.proceed?.();
         }}
         title={t('translations.unsavedTitle')}
