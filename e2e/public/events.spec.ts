@@ -240,13 +240,27 @@ test.describe('[PUBLIC][EVENTS]', () => {
     });
     expect(refused.status).toBe(409);
 
-    // The first takes it back; the place is the third's.
+    // The first takes it back; the third opens the page while the place is free, but the first
+    // takes it again before the third says Going.
     await signInStored(page, app.baseURL, emails[0]!);
     await page.reload();
     await notGoing.click();
     await expect(page.getByText('Θα έρθουν: 1 από 2 θέσεις')).toBeVisible();
     await expect(going).toBeVisible();
     await signInStored(page, app.baseURL, emails[2]!);
+    await page.reload();
+    await expect(page.getByText('Θα έρθουν: 1 από 2 θέσεις')).toBeVisible();
+    const first = await tokenOf(app.baseURL, emails[0]!, 'member-password');
+    const rsvpOfFirst = (method: string) =>
+      fetch(`${app.baseURL}/api/auth/events/${id}/rsvp`, { method, headers: { authorization: `Bearer ${first}` } });
+    expect((await rsvpOfFirst('POST')).ok).toBe(true);
+    await going.click();
+    // Refused, the page reads the event again: full, and nothing left to press.
+    await expect(page.getByText('Θα έρθουν: 2 από 2 θέσεις')).toBeVisible();
+    await expect(page.getByText('Η εκδήλωση είναι πλήρης: δεν υπάρχουν άλλες θέσεις.')).toBeVisible();
+    await expect(going).toHaveCount(0);
+    // The first lets it go for good; the place is the third's.
+    expect((await rsvpOfFirst('DELETE')).ok).toBe(true);
     await page.reload();
     await going.click();
     await expect(page.getByText('Έχετε δηλώσει ότι θα έρθετε.')).toBeVisible();

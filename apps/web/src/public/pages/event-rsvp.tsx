@@ -68,16 +68,25 @@ export function EventRsvp({ event }: { event: PublicEvent }) {
         setAnswer({ state: 'ready', rsvp, isSending: false });
         focusWhenShown('answer');
       },
-      (error: unknown) =>
-        setAnswer(
-          error instanceof HttpError && error.status === 401
-            ? { state: 'signed-out' }
-            : {
-                ...answer,
-                isSending: false,
-                error: (error instanceof HttpError && error.message) || t('public.events.rsvp.failed'),
-              },
-        ),
+      (error: unknown) => {
+        if (error instanceof HttpError && error.status === 401) return setAnswer({ state: 'signed-out' });
+        setAnswer({
+          ...answer,
+          isSending: false,
+          error: (error instanceof HttpError && error.message) || t('public.events.rsvp.failed'),
+        });
+        // A refusal often comes of a change made elsewhere (the last place taken meanwhile): the
+        // answer is read again, and a full event then says so itself.
+        getRsvp(event._id, token).then(
+          (rsvp) =>
+            setAnswer((current) =>
+              current.state === 'ready'
+                ? { ...current, rsvp, error: rsvp.isFull && !rsvp.going ? undefined : current.error }
+                : current,
+            ),
+          () => undefined,
+        );
+      },
     );
   };
 
