@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -18,13 +18,21 @@ export function ConfirmEmailRoute() {
   const confirm = useConfirmRegistration();
   const [outcome, setOutcome] = useState<{ tone: 'error' | 'success'; text: string }>();
 
+  // Two clicks before the button shows it is busy would send the link twice, and the second
+  // answer (the link is spent) would hide the first one's success.
+  const isSending = useRef(false);
+
   const onConfirm = async () => {
+    if (isSending.current) return;
+    isSending.current = true;
     setOutcome(undefined);
     try {
       await confirm.mutateAsync(token);
       setOutcome({ tone: 'success', text: t('acceptInvite.submitted') });
     } catch (caught) {
       setOutcome({ tone: 'error', text: getErrorMessage(caught, t('confirmEmail.error')) });
+    } finally {
+      isSending.current = false;
     }
   };
 
