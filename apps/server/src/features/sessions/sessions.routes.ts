@@ -48,7 +48,7 @@ export function registerSessionRoutes(app: FastifyInstance, { db }: AppDeps) {
       config: SIGNED_IN,
       schema: {
         summary: 'My sessions',
-        description: 'Where I am signed in, most recently seen first; `current` is this one.',
+        description: 'Where I am signed in: this one first (`current`), then the most recently seen.',
         tags,
         response: { 200: sessionListSchema },
       },

@@ -21,9 +21,11 @@ const toSession = (row: typeof sessions.$inferSelect, currentId: string | null):
   current: row.id === currentId,
 });
 
+/** Mine: this one first (the one a person looks for), then the most recently seen. */
 export async function listMySessions(db: Db, context: SignedInContext): Promise<Session[]> {
   const rows = await listLiveSessions(db, context.actor.id);
-  return rows.map((row) => toSession(row, context.actor.sessionId));
+  const listed = rows.map((row) => toSession(row, context.actor.sessionId));
+  return [...listed.filter((session) => session.current), ...listed.filter((session) => !session.current)];
 }
 
 /** Logout: the session this request belongs to ends, on every instance. */

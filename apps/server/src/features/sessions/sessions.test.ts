@@ -30,10 +30,15 @@ describe('GET /api/auth/sessions', () => {
   it('lists where I am signed in: device, address, times, and which one is this', async () => {
     const user = await createUser(server);
     const here = await signIn(server, user);
+    // This one is seen, then the other signs in: it was seen last (a session's time is written at
+    // most once a minute).
+    await mySessions(here);
     await signInFrom(user, FIREFOX);
     const sessions = await mySessions(here);
     expect(sessions).toHaveLength(2);
-    expect(sessions.filter((session) => session.current)).toHaveLength(1);
+    expect(Date.parse(sessions[1].lastSeenAt)).toBeGreaterThan(Date.parse(sessions[0].lastSeenAt));
+    // This one first all the same.
+    expect(sessions.map((session) => session.current)).toEqual([true, false]);
     expect(sessions.find((session) => !session.current)).toMatchObject({
       device: { browser: 'Firefox', system: 'Linux' },
       ip: '127.0.0.1',
