@@ -8,12 +8,14 @@ import { SECURITY_PATH } from '../paths';
 
 const THEME_ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 
+/** The first letters of the first two words: brackets, quotes and other marks are not initials. */
 const initialsOf = (name: string) =>
   name
     .split(/\s+/)
+    .map((word) => /[\p{L}\p{N}]/u.exec(word)?.[0])
     .filter(Boolean)
     .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
+    .map((letter) => letter!.toUpperCase())
     .join('');
 
 /**
