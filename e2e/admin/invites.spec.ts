@@ -138,10 +138,21 @@ test.describe('[ADMIN][INVITES]', () => {
       Number(/^Notifications, (\d+) unread$/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
     await expect.poll(unread).toBeGreaterThan(0);
     const unreadBefore = await unread();
+    // Users, read before the approval, shows it after without a reload.
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await menu.getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('searchbox').fill(email);
+    const userRow = page.getByRole('row').filter({ hasText: email });
+    // Not confirmed, not blocked.
+    await expect(userRow.getByRole('img', { name: 'No' })).toHaveCount(2);
+    await menu.getByRole('link', { name: 'Home' }).click();
     await registrations.getByRole('button', { name: 'Approve Γιώργος Νέος' }).click();
     await expect(page.getByText('User approved.')).toBeVisible();
     await expect.poll(unread, { timeout: 3000 }).toBe(unreadBefore - 1);
     await expect(registrations.getByText(email)).toBeHidden();
+    await menu.getByRole('link', { name: 'Users' }).click();
+    await expect(userRow.getByRole('img', { name: 'Yes' })).toHaveCount(1);
+    await expect(userRow.getByRole('img', { name: 'No' })).toHaveCount(1);
     await page.goto('/admin/invites');
     await expect(row.getByText(/^Used (?!by )/)).toBeVisible();
     await expect(row.getByText(`Used by Γιώργος Νέος (${email})`)).toBeVisible();

@@ -1,9 +1,9 @@
 import { apiRoutes, type Invite } from '@community/shared';
 import { api } from '../../../lib/api-client';
 import { useInvalidatingMutation, type MutationConfig } from '../../../lib/react-query';
-import { inviteKeys } from './keys';
 
+/** Rejecting removes the pending registrant too: every list is read again. */
 export const rejectInvite = (id: string) => api<Invite>('POST', `${apiRoutes.invites}/${id}/reject`, { body: {} });
 
 export const useRejectInvite = ({ mutationConfig }: { mutationConfig?: MutationConfig<typeof rejectInvite> } = {}) =>
-  useInvalidatingMutation(rejectInvite, inviteKeys.all, mutationConfig);
+  useInvalidatingMutation(rejectInvite, [], mutationConfig);
