@@ -13,11 +13,19 @@ import { AuditFilters, type AuditScreenFilters } from '../../features/audit/comp
 import { AuditLogTable } from '../../features/audit/components/audit-log-table';
 import { useUserOptions } from '../../features/users/api/search-users';
 import { getErrorMessage } from '../../lib/api-client';
-import { apiRoutes } from '@community/shared';
+import { apiRoutes, type AuditEvent } from '@community/shared';
 import { useMay } from '../use-rights';
 
 /** Filters kept in the URL, so the back button and a shared link show the same entries. */
 const FILTER_NAMES = ['actor', 'actorName', 'action', 'targetType', 'targetId', 'targetLabel', 'from', 'to'] as const;
+
+/** "Everything about this" means every entry on it: whoever made it, of any kind, at any time. */
+const EVERY_ENTRY = { actor: undefined, actorName: undefined, action: undefined, from: undefined, to: undefined };
+const aboutTarget = (target: NonNullable<AuditEvent['target']>) => ({
+  targetType: target.type,
+  targetId: target._id,
+  targetLabel: target.label ?? target._id,
+});
 
 /** The names the API knows; the others only label the screen. */
 const forApi = ({ actorName: _actor, targetLabel: _target, ...filters }: AuditScreenFilters) => filters;
@@ -62,9 +70,7 @@ export function AuditLogRoute() {
             isLoading={log.isPending}
             oldestFirst={filters.sort === 'at'}
             onSort={(oldestFirst) => update({ sort: oldestFirst ? 'at' : undefined })}
-            onTarget={(target) =>
-              update({ targetType: target.type, targetId: target._id, targetLabel: target.label ?? target._id })
-            }
+            onTarget={(target) => update({ ...EVERY_ENTRY, ...aboutTarget(target) })}
           />
           {log.data && <PaginationBar pagination={log.data} onPage={(next) => update({ page: Math.max(1, next) })} />}
         </>
