@@ -40,8 +40,12 @@ test.describe('[ADMIN][AUDIT]', () => {
     await page.getByLabel('Kind').selectOption({ label: 'Roles' });
     await expect(page).toHaveURL(/action=role\./);
     await expect(page.getByRole('row', { name: /signed in/ })).toHaveCount(0);
+    // From a link to role changes only, everything about the role is every kind of entry on it.
+    await page.goto(page.url().replace('action=role.', 'action=role.update'));
+    await expect(page.getByRole('row', { name: /created the role/ })).toHaveCount(0);
     await newest.getByRole('button', { name: 'Everything about this' }).click();
     await expect(page.getByText(`About: ${name}`)).toBeVisible();
+    await expect(page).not.toHaveURL(/action=/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Audit log (2)');
     await expect(entries.nth(1)).toContainText(`${ADMIN.email} created the role ${name}`);
 
@@ -264,7 +268,16 @@ test.describe('[ADMIN][SESSIONS]', () => {
     const dialog = page.getByRole('dialog', { name: 'Sessions of Signed Out Everywhere' });
     await expect(dialog.getByRole('listitem')).toHaveCount(1);
     await expectAccessible(page);
+    // Asked first: Cancel leaves the session be.
     await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Sign out everywhere' });
+    await expect(question).toContainText(
+      'Sign Signed Out Everywhere out of 1 session? They will have to sign in again.',
+    );
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog.getByRole('listitem')).toHaveCount(1);
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await question.getByRole('button', { name: 'Sign out everywhere' }).click();
     await expect(page.getByText('Signed Out Everywhere was signed out of 1 session.')).toBeVisible();
     await expect(dialog.getByText('No sessions.')).toBeVisible();
 
