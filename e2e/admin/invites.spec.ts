@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { ADMIN, expect, standInForGoogle, test } from '../fixtures';
+import { ADMIN, callApi, expect, standInForGoogle, test, tokenOf } from '../fixtures';
 import { mailText } from '../../apps/server/src/test/smtp-capture';
 import { expectAccessible, logOut, shoot, signInAs } from './session';
 import { textLines } from './text-lines';
@@ -165,6 +165,31 @@ test.describe('[ADMIN][INVITES]', () => {
     await signInAs(invitee, email, 'invitee-pass');
     await expect(invitee).toHaveURL(/\/admin$/);
     await invitee.context().close();
+  });
+
+  test('an invite for anyone is named by who registered through it, in a bulk outcome too', async ({ page, app }) => {
+    const admin = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
+    const { link } = await callApi<{ link: string }>(app.baseURL, admin, 'POST', '/api/auth/invites', { hours: 48 });
+    const email = `anyone-${Date.now()}@e2e.test`;
+    await callApi(app.baseURL, null, 'POST', '/api/auth/register-invite', {
+      token: new URL(link).searchParams.get('token'),
+      name: 'Δημήτρης Άλλος',
+      email,
+      password: 'anyone-pass',
+    });
+    const confirmation = (await mailsTo(app, email, 1))[0]!;
+    const confirmToken = /confirm-email\?token=([\w-]+)/.exec(mailText(confirmation.raw))![1]!;
+    await callApi(app.baseURL, null, 'POST', '/api/auth/register-invite/confirm', { token: confirmToken });
+
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/invites');
+    const name = `Δημήτρης Άλλος (${email})`;
+    await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+    const bar = page.getByRole('region', { name: 'Actions on the selected rows' });
+    await bar.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
+    // Refused (the registration awaits a decision), and named as the row names it.
+    await expect(page.getByRole('listitem').filter({ hasText: `${name}:` })).toBeVisible();
   });
 
   test('revoke an invite: its link stops working', async ({ page, browser, app }) => {

@@ -82,7 +82,11 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
   const list = useInvites(params);
   const rows = list.data?.data ?? [];
   const selection = useRowSelection(rows, params);
-  const labelOf = (invite: Invite) => invite.email ?? `${invite.token.slice(0, 8)}…`;
+  // A row's name in its checkbox and in a bulk action's outcome: as the row reads, by its address,
+  // else by who registered through it, else by its token's start.
+  const labelOf = (invite: Invite) =>
+    invite.email ??
+    (invite.registrant ? `${invite.registrant.name} (${invite.registrant.email})` : `${invite.token.slice(0, 8)}…`);
   const statusFilter: ListFilter[] = [
     {
       name: 'status',
