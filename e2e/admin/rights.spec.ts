@@ -111,6 +111,21 @@ test.describe('a screen offers only what the server will do', () => {
     const dialog = page.getByRole('dialog', { name: `Sessions of Member ${name}` });
     await expect(dialog.getByText('This device')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Sign out everywhere' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // Taken away while the screen is open: the refused call says so, and its button goes.
+    const other = `other-${tag}@e2e.test`;
+    await createMember(app.baseURL, { email: other, name: `Other ${tag}` });
+    await openWithRights(page, `/admin/users?q=${encodeURIComponent(other)}`);
+    const otherRow = page.getByRole('row').filter({ hasText: other });
+    const deleteOther = otherRow.getByRole('button', { name: `Delete ${other}` });
+    await expect(deleteOther).toBeEnabled();
+    await grant(role, name, reads, ['/users']);
+    await deleteOther.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Delete it!' }).click();
+    await expect(page.getByText('You do not have permission to do this.').first()).toBeVisible();
+    await expect(deleteOther).toHaveCount(0);
+    await expect(otherRow).toBeVisible();
   });
 
   test('a role that reads invites and files messages is offered only that', async ({ page, app }) => {

@@ -1,8 +1,20 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 /** The key every notification query sits under. */
 export const NOTIFICATIONS = ['notifications'] as const;
+/** The key of what the signed-in person may call, which decides the buttons a screen offers. */
+export const MY_PERMISSIONS = ['my-permissions'] as const;
+
+/**
+ * A refusal means the person's grants changed since they were read (a role edited meanwhile): they
+ * are read again, so the buttons the server no longer honours go. Not for their own read, which
+ * would ask again and again.
+ */
+function rereadGrantsOn(error: Error, key?: QueryKey) {
+  if (!(error instanceof ApiError) || error.status !== 403 || key?.[0] === MY_PERMISSIONS[0]) return;
+  void queryClient.invalidateQueries({ queryKey: MY_PERMISSIONS });
+}
 
 /**
  * General defaults: unused data kept 5 minutes, 3 retries backing off from 1 s to 30 s, none for a
@@ -12,11 +24,13 @@ export const NOTIFICATIONS = ['notifications'] as const;
  * the badge would otherwise wait for its next poll.
  */
 export const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error, query) => rereadGrantsOn(error, query.queryKey) }),
   mutationCache: new MutationCache({
     // After the caller's own follow-up (a password change stores its new token first).
     onSuccess: () => {
       setTimeout(() => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS, refetchType: 'active' }));
     },
+    onError: (error) => rereadGrantsOn(error),
   }),
   defaultOptions: {
     queries: {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRoutes, type HttpMethod, type MyPermissions } from '@community/shared';
 import { api } from '../../../lib/api-client';
+import { MY_PERMISSIONS } from '../../../lib/query-client';
 
 /** Grants change seldom; a minute late is harmless, since the server checks every call anyway. */
 const MINE_STALE_MS = 60_000;
@@ -17,7 +18,7 @@ const asSet = (answer: MyPermissions) => new Set(answer.permissions);
  */
 export const getMyPermissionsQueryOptions = (userId: string, mustEnrol: boolean) =>
   queryOptions({
-    queryKey: ['my-permissions', userId, mustEnrol] as const,
+    queryKey: [...MY_PERMISSIONS, userId, mustEnrol] as const,
     queryFn: ({ signal }) => getMyPermissions(signal),
     staleTime: MINE_STALE_MS,
     // One retry: the buttons wait for the answer, and the server judges each call anyway.
