@@ -100,6 +100,16 @@ test.describe('a screen offers only what the server will do', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'You do not have permission to do this.' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Refresh' })).toHaveCount(0);
     await expect(page.getByRole('combobox')).toHaveCount(0);
+    for (const [path, title] of [
+      ['/admin/messages', 'Messages'],
+      ['/admin/translations', 'Translations'],
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!);
+      await expect(page.getByRole('alert').filter({ hasText: 'You do not have permission to do this.' })).toBeVisible();
+      await expect(page.getByRole('combobox')).toHaveCount(0);
+      await expect(page.getByRole('searchbox')).toHaveCount(0);
+    }
 
     await grant(role, name, [...reads, 'DELETE /api/auth/users/:id', 'GET /api/auth/users/:id/sessions'], ['/users']);
     await openWithRights(page, `/admin/users?q=${encodeURIComponent(email)}`);

@@ -11,6 +11,7 @@ import {
   dateTimeFormat,
 } from '@community/shared';
 import { useMay } from '../use-rights';
+import { ForbiddenScreen, isForbidden } from '../../components/resource-list/forbidden-screen';
 import { PaginationBar } from '../../components/resource-list/pagination';
 import { titleWithTotal } from '../../components/resource-list/total-text';
 import { Alert } from '../../components/ui/alert';
@@ -74,6 +75,9 @@ export function MessagesRoute() {
   const byId = `${apiRoutes.contactMessages}/:id`;
   const [mayFile, mayDelete, mayReply] = [may('PUT', byId), may('DELETE', byId), may('POST', `${byId}/reply`)];
   const busyId = (setStatus.isPending && setStatus.variables?.id) || (remove.isPending && remove.variables);
+
+  if (isForbidden(list.error))
+    return <ForbiddenScreen title={t('messages.title')} error={list.error} fallback={t('messages.fetchError')} />;
 
   return (
     <section onFocus={focusRescue.onFocus} className="flex flex-col gap-4">

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { toast } from 'sonner';
+import { ForbiddenScreen, isForbidden } from '../../components/resource-list/forbidden-screen';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -76,6 +77,14 @@ export function TranslationsRoute() {
   const dateFormat = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'medium' });
   const when = (iso: string | null | undefined) => (iso ? dateFormat.format(new Date(iso)) : t('translations.never'));
 
+  if (isForbidden(languages.error))
+    return (
+      <ForbiddenScreen
+        title={t('translations.title')}
+        error={languages.error}
+        fallback={t('translations.fetchError')}
+      />
+    );
   if (languages.isError)
     return <Alert tone="error">{getErrorMessage(languages.error, t('translations.fetchError'))}</Alert>;
 
