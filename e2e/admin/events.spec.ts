@@ -264,6 +264,36 @@ test.describe('[ADMIN][EVENTS]', () => {
     ]);
   });
 
+  test('an end mended after a refused save is saved by one click on Save', async ({ page, app }) => {
+    const stamp = Date.now();
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/events');
+    await page.getByRole('button', { name: 'Add New Event' }).click();
+    const create = page.getByRole('dialog', { name: 'New Event' });
+    await create.getByLabel('Title').fill(`Shift test ${stamp}`);
+    await create.getByLabel('Starts').fill(`02/11/${YEAR} 10:00`);
+    const ends = create.getByLabel('Ends');
+    await ends.fill(`02/11/${YEAR} 09:00`);
+    await create.getByRole('button', { name: 'Save' }).click();
+    await expect(ends).toHaveAccessibleDescription('Format: MM/DD/YYYY HH:MM End must be after start');
+    // The time typed over, key by key, and Save clicked at once: the message goes as the end
+    // reads right, not when the field is left, so Save stays under the pointer.
+    await ends.press('End');
+    for (let key = 0; key < 5; key += 1) await ends.press('Backspace');
+    await ends.pressSequentially('12:00');
+    await create.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Event created as a draft.')).toBeVisible();
+    await expect(create).toBeHidden();
+    const token = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
+    const listed = await call<{ data: { startsLocal: string; endsLocal: string }[] }>(
+      app.baseURL,
+      token,
+      'GET',
+      `/api/auth/events?q=${stamp}`,
+    );
+    expect(listed.data).toMatchObject([{ startsLocal: `${YEAR}-02-11T10:00`, endsLocal: `${YEAR}-02-11T12:00` }]);
+  });
+
   test('on a phone the long event form scrolls under its title and close button', async ({ page }) => {
     await signInAs(page, ADMIN.email, ADMIN.password);
     await page.setViewportSize({ width: 390, height: 640 });

@@ -46,7 +46,6 @@ export function ListFilters({ filters, values, onChange }: Props) {
         {filters.map((filter) =>
           filter.kind === 'date' ? (
             <DateField
-              appliesAsTyped
               key={filter.name}
               label={filter.label}
               value={values[filter.name] ?? ''}

@@ -10,13 +10,11 @@ type Props = {
   ref?: Ref<HTMLInputElement>;
   /** ISO 8601: `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM` with `withTime`; '' for none. */
   value: string;
-  /** Called with the ISO value once what was typed reads as a date (on Enter or on leaving). */
-  onChange: (value: string) => void;
   /**
-   * Also called as soon as a whole date is typed, its year in four digits: a filter applies
-   * without Enter, and never to the year 20 on the way to 2026.
+   * Called with the ISO value as soon as what is typed reads as a whole date (a filter applies
+   * without Enter, a form's message goes before its Save is clicked), and on Enter or on leaving.
    */
-  appliesAsTyped?: boolean;
+  onChange: (value: string) => void;
   /** Called with what was typed when it does not read as a date, for a form to refuse to save it. */
   onUnreadable?: (text: string) => void;
   withTime?: boolean;
@@ -40,7 +38,6 @@ export function DateField({
   value,
   onChange,
   onUnreadable,
-  appliesAsTyped = false,
   withTime = false,
   error,
   className = '',
@@ -52,12 +49,13 @@ export function DateField({
   const readsAsDate = (typed: string) => parseTypedDate(typed, language, { withTime }) !== null;
   const [text, setText] = useState(() => formatTypedDate(value, language));
   const [isUnreadable, setIsUnreadable] = useState(() => !readsAsDate(value));
-  // A value set elsewhere (a cleared filter, the back button, another language) is shown afresh;
-  // one that is no date (typed into the address, or kept by a form) says so.
+  // A value set elsewhere (a cleared filter, the back button, another language) is shown afresh,
+  // while the text it was just read from stays as typed; one that is no date (typed into the
+  // address, or kept by a form) says so.
   const [shown, setShown] = useState({ value, language, withTime });
   if (shown.value !== value || shown.language !== language || shown.withTime !== withTime) {
     setShown({ value, language, withTime });
-    setText(formatTypedDate(value, language));
+    if (parseTypedDate(text, language, { withTime }) !== value) setText(formatTypedDate(value, language));
     setIsUnreadable(!readsAsDate(value));
   }
 
@@ -88,6 +86,19 @@ export function DateField({
     setText(formatTypedDate(parsed, language));
     if (parsed !== value) onChange(parsed);
   };
+  // Taken as typed, nothing moves under the pointer when the field is left for a button. A date
+  // waits for its year in four digits (never the year 20 on the way to 2026) and is then written
+  // out; a time comes after the year, and its text stays as typed while the minutes may follow.
+  const takeAsTyped = (typed: string) => {
+    const parsed = parseTypedDate(typed, language, { withTime });
+    if (!parsed) return;
+    if (!withTime) {
+      if (hasWholeYear(typed)) commit(typed);
+      return;
+    }
+    setIsUnreadable(false);
+    if (parsed !== value) onChange(parsed);
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') commit(event.currentTarget.value);
   };
@@ -107,7 +118,7 @@ export function DateField({
           onChange={(event) => {
             const typed = event.target.value;
             setText(typed);
-            if (appliesAsTyped && hasWholeYear(typed) && readsAsDate(typed)) commit(typed);
+            takeAsTyped(typed);
           }}
           onBlur={(event) => commit(event.currentTarget.value)}
           onKeyDown={onKeyDown}

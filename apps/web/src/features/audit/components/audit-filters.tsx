@@ -56,13 +56,11 @@ export function AuditFilters({ filters, onChange, useActorOptions }: Props) {
           onChange={(event) => onChange({ action: event.target.value || undefined })}
         />
         <DateField
-          appliesAsTyped
           label={t('audit.filters.from')}
           value={String(filters.from ?? '')}
           onChange={(value) => onChange({ from: value || undefined })}
         />
         <DateField
-          appliesAsTyped
           label={t('audit.filters.to')}
           value={String(filters.to ?? '')}
           onChange={(value) => onChange({ to: value || undefined })}
