@@ -1,4 +1,10 @@
-import { LABEL_TEXTS_EL, MENU_NAMES_EL, MESSAGE_TEXTS_EL, ROLE_DESCRIPTIONS_EL } from './message-texts.el.js';
+import {
+  LABEL_TEXTS_EL,
+  MENU_NAMES_EL,
+  MESSAGE_TEXTS_EL,
+  PERMISSION_NAMES_EL,
+  ROLE_DESCRIPTIONS_EL,
+} from './message-texts.el.js';
 import { MESSAGE_TEXTS_EN, type Language, type MessageKey } from './message-texts.js';
 import { fillTemplate } from './messages.js';
 
@@ -80,6 +86,10 @@ export function languageOf(header: string | undefined | null): Language {
 /** A menu entry's name in the reader's language: the product's own entries have a Greek name. */
 export const localizeMenuName = (name: string, language: Language): string =>
   language === 'el' ? (MENU_NAMES_EL[name] ?? name) : name;
+
+/** A permission's name in the reader's language: the product's own permissions have a Greek name. */
+export const localizePermissionName = (name: string, language: Language): string =>
+  language === 'el' ? (PERMISSION_NAMES_EL[name] ?? name) : name;
 
 /** A role's description in the reader's language: the product's own roles have a Greek one. */
 export const localizeRoleDescription = (description: string, language: Language): string =>

@@ -259,6 +259,78 @@ export const MENU_NAMES_EL: Record<string, string> = {
 };
 
 /**
+ * The names of the API permissions the product installs (its routes' summaries), in Greek. A
+ * permission an administrator named reads as they wrote it, in either language.
+ */
+export const PERMISSION_NAMES_EL: Record<string, string> = {
+  "A person's sessions": 'Οι συνδέσεις ενός ατόμου',
+  'Sign a person out everywhere': 'Αποσύνδεση ενός ατόμου από παντού',
+  'List users': 'Λίστα χρηστών',
+  'Users as CSV': 'Χρήστες σε CSV',
+  'One action on many users': 'Μία ενέργεια σε πολλούς χρήστες',
+  'Get user': 'Προβολή χρήστη',
+  'Create user': 'Δημιουργία χρήστη',
+  'Update user': 'Ενημέρωση χρήστη',
+  'Delete user': 'Διαγραφή χρήστη',
+  'List roles': 'Λίστα ρόλων',
+  'Get role': 'Προβολή ρόλου',
+  'Create role': 'Δημιουργία ρόλου',
+  'Update role': 'Ενημέρωση ρόλου',
+  'Delete role': 'Διαγραφή ρόλου',
+  'List permissions': 'Λίστα δικαιωμάτων',
+  'Get permission': 'Προβολή δικαιώματος',
+  'Create permission': 'Δημιουργία δικαιώματος',
+  'Update permission': 'Ενημέρωση δικαιώματος',
+  'Delete permission': 'Διαγραφή δικαιώματος',
+  'Reinitiate permissions': 'Επανασυγχρονισμός δικαιωμάτων',
+  'List client permissions': 'Λίστα δικαιωμάτων μενού',
+  'Get client permission': 'Προβολή δικαιώματος μενού',
+  'Create client permission': 'Δημιουργία δικαιώματος μενού',
+  'Update client permission': 'Ενημέρωση δικαιώματος μενού',
+  'Delete client permission': 'Διαγραφή δικαιώματος μενού',
+  'List user roles': 'Λίστα ρόλων χρηστών',
+  'Get user role': 'Προβολή ρόλου χρήστη',
+  'Create user role': 'Δημιουργία ρόλου χρήστη',
+  'Update user role': 'Ενημέρωση ρόλου χρήστη',
+  'Delete user role': 'Διαγραφή ρόλου χρήστη',
+  'List user profiles': 'Λίστα προφίλ χρηστών',
+  'User profiles as CSV': 'Προφίλ χρηστών σε CSV',
+  'List invites': 'Λίστα προσκλήσεων',
+  'Invites as CSV': 'Προσκλήσεις σε CSV',
+  'One action on many invites': 'Μία ενέργεια σε πολλές προσκλήσεις',
+  'Create an invite link': 'Δημιουργία συνδέσμου πρόσκλησης',
+  'Delete an invite': 'Διαγραφή πρόσκλησης',
+  'Approve the registration made through an invite': 'Έγκριση εγγραφής που έγινε μέσω πρόσκλησης',
+  'Reject the registration made through an invite': 'Απόρριψη εγγραφής που έγινε μέσω πρόσκλησης',
+  'Revoke an invite': 'Ανάκληση πρόσκλησης',
+  'Mail an invite again': 'Νέα αποστολή πρόσκλησης με email',
+  'Read or regenerate translations': 'Ανάγνωση ή νέα δημιουργία μεταφράσεων',
+  'Save the texts of a language': 'Αποθήκευση των κειμένων μιας γλώσσας',
+  'Contact messages': 'Μηνύματα επικοινωνίας',
+  'One contact message, with its replies': 'Ένα μήνυμα επικοινωνίας, με τις απαντήσεις του',
+  'File a contact message: new, handled or archived':
+    'Κατάταξη μηνύματος επικοινωνίας: νέο, απαντημένο ή αρχειοθετημένο',
+  'Answer a contact message by mail': 'Απάντηση σε μήνυμα επικοινωνίας με email',
+  'Delete a contact message and its replies': 'Διαγραφή μηνύματος επικοινωνίας και των απαντήσεών του',
+  'The audit log': 'Το αρχείο ενεργειών',
+  'The audit log as CSV': 'Το αρχείο ενεργειών σε CSV',
+  "Remove a person's second factors": 'Αφαίρεση των δεύτερων παραγόντων ενός ατόμου',
+  "Export a member's data": 'Εξαγωγή των δεδομένων ενός μέλους',
+  'List events': 'Λίστα εκδηλώσεων',
+  'Create an event (a draft)': 'Δημιουργία εκδήλωσης (ως πρόχειρης)',
+  'One event': 'Μία εκδήλωση',
+  'Change an event': 'Αλλαγή εκδήλωσης',
+  'Delete an event': 'Διαγραφή εκδήλωσης',
+  'Publish an event': 'Δημοσίευση εκδήλωσης',
+  'Unpublish an event': 'Απόσυρση εκδήλωσης',
+  'Duplicate an event': 'Αντίγραφο εκδήλωσης',
+  "Set an event's image": 'Ορισμός της εικόνας μιας εκδήλωσης',
+  "Remove an event's image": 'Αφαίρεση της εικόνας μιας εκδήλωσης',
+  "An event's attendees": 'Οι συμμετέχοντες μιας εκδήλωσης',
+  "An event's attendees as CSV": 'Οι συμμετέχοντες μιας εκδήλωσης σε CSV',
+};
+
+/**
  * The descriptions of the roles the product installs, in Greek. A description an administrator
  * wrote reads as they wrote it, in either language.
  */

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localizePermissionName } from '@community/shared';
 import { permissions } from '../../db/schema.js';
 import { createSignedInUser } from '../../test/factories.js';
 import { createRoleWith, permissionIds } from '../../test/resource-helpers.js';
@@ -32,6 +33,13 @@ describe('GET /api/auth/permissions', () => {
     const routes = response.body.data.map((p: { route: string }) => p.route);
     expect(routes).toEqual([...routes].sort());
     expect(response.body.total).toBe(server.deps.access.routes.length);
+  });
+
+  it('names every permission it installs in Greek too, for Greek screens', () => {
+    const untranslated = server.deps.access.routes.filter(({ name }) => localizePermissionName(name, 'el') === name);
+    expect(untranslated.map(({ name }) => name)).toEqual([]);
+    expect(localizePermissionName('List users', 'en')).toBe('List users');
+    expect(localizePermissionName('Named by an administrator', 'el')).toBe('Named by an administrator');
   });
 
   it('searches by name or route', async () => {
