@@ -1,4 +1,4 @@
-import { ADMIN, createMember, expect, test } from '../fixtures';
+import { ADMIN, callApi, createMember, expect, test, tokenOf } from '../fixtures';
 import { expectAccessible, shoot, signInAs } from './session';
 
 test.describe('[ADMIN][ACCESS]', () => {
@@ -85,6 +85,92 @@ test.describe('[ADMIN][ACCESS]', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Delete it!' }).click();
     await expect(page.getByText('Permission deleted successfully.')).toBeVisible();
     await expect(page.getByText('0 - 0 of 0').first()).toBeVisible();
+  });
+
+  test('names the product installed read in Greek on Greek screens and are saved as stored; typed ones as typed', async ({
+    page,
+    app,
+  }) => {
+    const stamp = Date.now();
+    const token = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
+    type Named = { _id: string; name: string; route: string; method: string; auth: boolean };
+    const auditPermissions = async () =>
+      (await callApi<{ data: Named[] }>(app.baseURL, token, 'GET', '/api/auth/permissions?q=audit-log&limit=100')).data;
+    const own = await callApi<Named>(app.baseURL, token, 'POST', '/api/auth/permissions', {
+      name: `Audit feed ${stamp}`,
+      method: 'GET',
+      route: `/api/auth/audit-log/feed-${stamp}`,
+    });
+
+    await page.goto('/admin/permissions?q=audit-log');
+    await expect(page.getByRole('cell', { name: 'The audit log', exact: true })).toBeVisible();
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Ελληνικά' }).click();
+    await expect(page.getByRole('cell', { name: 'Το αρχείο ενεργειών', exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Το αρχείο ενεργειών σε CSV', exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: `Audit feed ${stamp}`, exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'The audit log', exact: true })).toHaveCount(0);
+    await shoot(page, 'permissions-greek');
+    // Left as shown, a seeded name is saved as stored, so English screens keep their own.
+    await page.getByRole('button', { name: 'Επεξεργασία Το αρχείο ενεργειών', exact: true }).click();
+    const permission = page.getByRole('dialog', { name: 'Επεξεργασία δικαιώματος' });
+    await expect(permission.getByLabel('Όνομα')).toHaveValue('Το αρχείο ενεργειών');
+    await permission.getByRole('button', { name: 'Αποθήκευση' }).click();
+    await expect(permission).toBeHidden();
+    // Changed, it is saved and shown as typed.
+    await page.getByRole('button', { name: 'Επεξεργασία Το αρχείο ενεργειών σε CSV', exact: true }).click();
+    await permission.getByLabel('Όνομα').fill('Εξαγωγή ενεργειών');
+    await permission.getByRole('button', { name: 'Αποθήκευση' }).click();
+    await expect(permission).toBeHidden();
+    await expect(page.getByRole('cell', { name: 'Εξαγωγή ενεργειών', exact: true })).toBeVisible();
+    const saved = await auditPermissions();
+    expect(saved.find((row) => row.route === '/api/auth/audit-log')?.name).toBe('The audit log');
+    const csv = saved.find((row) => row.route === '/api/auth/audit-log/export.csv')!;
+    expect(csv.name).toBe('Εξαγωγή ενεργειών');
+    await callApi(app.baseURL, token, 'PUT', `/api/auth/permissions/${csv._id}`, {
+      name: 'The audit log as CSV',
+      method: csv.method,
+      route: csv.route,
+      auth: csv.auth,
+    });
+    await callApi(app.baseURL, token, 'DELETE', `/api/auth/permissions/${own._id}`);
+
+    await page.goto('/admin/client-permissions');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Δικαιώματα μενού \(\d+\)$/);
+    for (const name of ['Αρχική', 'Χρήστες', 'Ρόλοι', 'Αρχείο ενεργειών', 'Επεξεργασία προφίλ']) {
+      await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('cell', { name: 'Users', exact: true })).toHaveCount(0);
+    await shoot(page, 'client-permissions-greek');
+    await page.getByRole('button', { name: 'Επεξεργασία Χρήστες', exact: true }).click();
+    const entry = page.getByRole('dialog', { name: 'Επεξεργασία δικαιώματος μενού' });
+    await expect(entry.getByLabel('Όνομα')).toHaveValue('Χρήστες');
+    await entry.getByRole('button', { name: 'Αποθήκευση' }).click();
+    await expect(entry).toBeHidden();
+    const entries = await callApi<{ data: Named[] }>(
+      app.baseURL,
+      token,
+      'GET',
+      '/api/auth/client-permissions?limit=100',
+    );
+    expect(entries.data.filter((row) => row.name === 'Users')).toHaveLength(1);
+
+    // A role's menu entries, picked or to pick, read as the lists do.
+    await page.goto('/admin/roles');
+    await page.getByRole('button', { name: 'Επεξεργασία User', exact: true }).click();
+    const role = page.getByRole('dialog', { name: 'Επεξεργασία ρόλου' });
+    const picked = role.getByRole('list', { name: 'Δικαιώματα μενού' });
+    await expect(picked).toContainText('Αρχική (/)');
+    await expect(picked).toContainText('Επεξεργασία προφίλ (');
+    await role.getByRole('combobox', { name: /^Δικαιώματα μενού/ }).fill('Users');
+    await expect(role.getByRole('option', { name: 'Χρήστες (/users)' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(role).toBeHidden();
+
+    await page.getByRole('group', { name: 'Γλώσσα' }).getByRole('button', { name: 'English' }).click();
+    await page.goto('/admin/client-permissions');
+    await expect(page.getByRole('cell', { name: 'Users', exact: true })).toBeVisible();
+    await page.goto('/admin/permissions?q=audit-log');
+    await expect(page.getByRole('cell', { name: 'The audit log', exact: true })).toBeVisible();
   });
 
   test('user roles: give a member a role, then take it back', async ({ page, app }) => {

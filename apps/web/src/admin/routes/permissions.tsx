@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiRoutes } from '@community/shared';
+import { apiRoutes, languageOf, localizePermissionName } from '@community/shared';
 import type { Permission } from '@community/shared';
 import { Alert } from '../../components/ui/alert';
 import { useListRights, useMay } from '../use-rights';
@@ -15,8 +15,11 @@ import { useReinitiatePermissions } from '../../features/permissions/api/reiniti
 import { getErrorMessage } from '../../lib/api-client';
 
 export function PermissionsRoute() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rights = useListRights(apiRoutes.permissions);
+  // What the product installed reads in the screen's language; what an administrator wrote, as written.
+  const language = languageOf(i18n.resolvedLanguage);
+  const nameOf = (row: Permission) => localizePermissionName(row.name, language);
   const maySync = useMay()('POST', apiRoutes.reinitiatePermissions);
   const [outcome, setOutcome] = useState<{ tone: 'error' | 'success'; text: string }>();
   const sync = useReinitiatePermissions({
@@ -27,7 +30,7 @@ export function PermissionsRoute() {
     },
   });
   const columns: Column<Permission>[] = [
-    { header: t('fields.name'), cell: (row) => row.name, sort: 'name' },
+    { header: t('fields.name'), cell: nameOf, sort: 'name' },
     { header: t('fields.method'), cell: (row) => row.method, sort: 'method', isShort: true },
     {
       header: t('fields.route'),
@@ -46,7 +49,7 @@ export function PermissionsRoute() {
         useDelete={useDeletePermission}
         defaultSort="route"
         columns={columns}
-        rowName={(row) => row.name}
+        rowName={nameOf}
         texts={resourceTexts(t, 'permissions')}
         renderForm={(props) => <PermissionForm {...props} />}
         actions={

@@ -64,7 +64,7 @@ export function RolesRoute() {
           usePermissionOptions={usePermissionOptions}
           useClientPermissionOptions={useClientPermissionOptions}
           permissionLabel={permissionLabel}
-          menuEntryLabel={menuEntryLabel}
+          menuEntryLabel={(entry) => menuEntryLabel(entry, language)}
         />
       )}
     />

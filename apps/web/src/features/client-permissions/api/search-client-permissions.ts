@@ -1,12 +1,18 @@
-import { apiRoutes, type ClientPermission } from '@community/shared';
+import { useTranslation } from 'react-i18next';
+import { apiRoutes, languageOf, localizeMenuName, type ClientPermission, type Language } from '@community/shared';
 import { useSearchOptions } from '../../../lib/search-options';
 import { clientPermissionKeys } from './keys';
 
-/** A menu entry reads as its name and the path it leads to. */
-export const menuEntryLabel = (entry: Pick<ClientPermission, 'name' | 'path'>) => `${entry.name} (${entry.path})`;
-
-const toOption = (entry: ClientPermission) => ({ value: entry._id, label: menuEntryLabel(entry) });
+/** A menu entry reads as its name, in the screen's language if the product installed it, and its path. */
+export const menuEntryLabel = (entry: Pick<ClientPermission, 'name' | 'path'>, language: Language) =>
+  `${localizeMenuName(entry.name, language)} (${entry.path})`;
 
 /** The menu entries whose name holds `term`, as a picker's options. */
-export const useClientPermissionOptions = (term: string | null) =>
-  useSearchOptions(clientPermissionKeys.all, apiRoutes.clientPermissions, term, toOption);
+export function useClientPermissionOptions(term: string | null) {
+  const { i18n } = useTranslation();
+  const language = languageOf(i18n.resolvedLanguage);
+  return useSearchOptions(clientPermissionKeys.all, apiRoutes.clientPermissions, term, (entry: ClientPermission) => ({
+    value: entry._id,
+    label: menuEntryLabel(entry, language),
+  }));
+}

@@ -1,19 +1,21 @@
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { createClientPermissionBodySchema, type ClientPermission } from '@community/shared';
+import { createClientPermissionBodySchema, localizeMenuName, type ClientPermission } from '@community/shared';
 import { ResourceForm, useSaveResource } from '../../../components/resource-list/resource-form';
 import { saveTexts } from '../../../components/resource-list/resource-texts';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useSeededText } from '../../../lib/seeded-text';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateClientPermission } from '../api/create-client-permission';
 import { useUpdateClientPermission } from '../api/update-client-permission';
 
 export function ClientPermissionForm({ row, onDone }: { row?: ClientPermission; onDone: () => void }) {
   const { t } = useTranslation();
+  const name = useSeededText(row?.name ?? '', localizeMenuName);
   const form = useZodForm(createClientPermissionBodySchema, {
     defaultValues: {
-      name: row?.name ?? '',
+      name: name.shown,
       menu: row?.menu ?? '',
       menu_order: row?.menu_order ?? 0,
       path: row?.path ?? '',
@@ -24,11 +26,12 @@ export function ClientPermissionForm({ row, onDone }: { row?: ClientPermission; 
   const createClientPermission = useCreateClientPermission();
   const updateClientPermission = useUpdateClientPermission();
   const { error, save } = useSaveResource(Boolean(row), saveTexts(t, 'clientPermissions'), onDone);
-  const onSubmit = form.handleSubmit((body) =>
-    save(() =>
+  const onSubmit = form.handleSubmit((typed) => {
+    const body = { ...typed, name: name.toStored(typed.name) };
+    return save(() =>
       row ? updateClientPermission.mutateAsync({ id: row._id, body }) : createClientPermission.mutateAsync(body),
-    ),
-  );
+    );
+  });
   const { errors, isSubmitting } = form.formState;
   return (
     <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>

@@ -1,21 +1,23 @@
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { HTTP_METHODS, createPermissionBodySchema, type Permission } from '@community/shared';
+import { HTTP_METHODS, createPermissionBodySchema, localizePermissionName, type Permission } from '@community/shared';
 import { ResourceForm, useSaveResource } from '../../../components/resource-list/resource-form';
 import { saveTexts } from '../../../components/resource-list/resource-texts';
 import { Alert } from '../../../components/ui/alert';
 import { SelectField } from '../../../components/ui/select-field';
 import { SwitchField } from '../../../components/ui/switch-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useSeededText } from '../../../lib/seeded-text';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreatePermission } from '../api/create-permission';
 import { useUpdatePermission } from '../api/update-permission';
 
 export function PermissionForm({ row, onDone }: { row?: Permission; onDone: () => void }) {
   const { t } = useTranslation();
+  const name = useSeededText(row?.name ?? '', localizePermissionName);
   const form = useZodForm(createPermissionBodySchema, {
     defaultValues: {
-      name: row?.name ?? '',
+      name: name.shown,
       description: row?.description ?? '',
       method: row?.method ?? 'GET',
       route: row?.route ?? '',
@@ -25,9 +27,10 @@ export function PermissionForm({ row, onDone }: { row?: Permission; onDone: () =
   const createPermission = useCreatePermission();
   const updatePermission = useUpdatePermission();
   const { error, save } = useSaveResource(Boolean(row), saveTexts(t, 'permissions'), onDone);
-  const onSubmit = form.handleSubmit((body) =>
-    save(() => (row ? updatePermission.mutateAsync({ id: row._id, body }) : createPermission.mutateAsync(body))),
-  );
+  const onSubmit = form.handleSubmit((typed) => {
+    const body = { ...typed, name: name.toStored(typed.name) };
+    return save(() => (row ? updatePermission.mutateAsync({ id: row._id, body }) : createPermission.mutateAsync(body)));
+  });
   const { errors, isSubmitting } = form.formState;
   const [method, auth] = useWatch({ control: form.control, name: ['method', 'auth'] });
   // Say so before a route that changes data (anything but GET) is opened to everyone.

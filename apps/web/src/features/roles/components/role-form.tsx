@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { createRoleBodySchema, languageOf, localizeRoleDescription, type Role } from '@community/shared';
+import { createRoleBodySchema, localizeRoleDescription, type Role } from '@community/shared';
 import { ResourceForm, useSaveResource } from '../../../components/resource-list/resource-form';
 import { saveTexts } from '../../../components/resource-list/resource-texts';
 import type { ComboboxOption, UseComboboxOptions } from '../../../components/ui/combobox';
 import { MultiCombobox } from '../../../components/ui/multi-combobox';
 import { TextField } from '../../../components/ui/text-field';
+import { useSeededText } from '../../../lib/seeded-text';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateRole } from '../api/create-role';
 import { useUpdateRole } from '../api/update-role';
@@ -29,16 +30,13 @@ export function RoleForm({
   permissionLabel,
   menuEntryLabel,
 }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const allPermissionsId = useId();
-  // A seeded role's description reads in the screen's language, as in the list; left as shown,
-  // it is saved as stored, so the other language still has its own.
-  const storedDescription = row?.description ?? '';
-  const shownDescription = localizeRoleDescription(storedDescription, languageOf(i18n.resolvedLanguage));
+  const description = useSeededText(row?.description ?? '', localizeRoleDescription);
   const form = useZodForm(createRoleBodySchema, {
     defaultValues: {
       name: row?.name ?? '',
-      description: shownDescription,
+      description: description.shown,
       permission: row?.permission ?? [],
       clientPermission: row?.clientPermission ?? [],
     },
@@ -47,7 +45,7 @@ export function RoleForm({
   const updateRole = useUpdateRole();
   const { error, save } = useSaveResource(Boolean(row), saveTexts(t, 'roles'), onDone);
   const onSubmit = form.handleSubmit((typed) => {
-    const body = typed.description === shownDescription ? { ...typed, description: storedDescription } : typed;
+    const body = { ...typed, description: description.toStored(typed.description) };
     return save(() => (row ? updateRole.mutateAsync({ id: row._id, body }) : createRole.mutateAsync(body)));
   });
   const { errors, isSubmitting } = form.formState;
