@@ -123,6 +123,39 @@ test.describe('[ADMIN][ROLES]', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Delete it!' }).click();
     await expect(row).toBeHidden();
   });
+
+  test('Escape in a picker closes its choices, not the dialog with the picks made', async ({ page, app }) => {
+    const stamp = Date.now();
+    const token = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
+    const name = `Pickers ${stamp}`;
+    const role = await callApi<{ _id: string }>(app.baseURL, token, 'POST', '/api/auth/roles', { name });
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/admin/roles?q=${stamp}`);
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Role' });
+    const picker = edit.getByRole('combobox', { name: /^Permissions/ });
+    await picker.fill('auth/users');
+    await edit.getByRole('option', { name: 'GET /api/auth/users', exact: true }).click();
+    await picker.fill('users');
+    await expect(edit.getByRole('option').first()).toBeVisible();
+    await picker.press('Escape');
+    await expect(edit).toBeVisible();
+    await expect(edit.getByRole('list', { name: 'Permissions', exact: true })).toHaveText('GET /api/auth/users');
+    await expect(picker).toHaveAttribute('aria-expanded', 'false');
+    await expect(edit.getByRole('listbox', { name: 'Permissions (1)' })).toBeHidden();
+    await expect(picker).toBeFocused();
+    // The pick outlives the Escape: it is saved.
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Role updated successfully.')).toBeVisible();
+    const saved = await callApi<{ permissions: { _id: string }[] }>(
+      app.baseURL,
+      token,
+      'GET',
+      `/api/auth/roles/${role._id}`,
+    );
+    expect(saved.permissions).toHaveLength(1);
+    await callApi(app.baseURL, token, 'DELETE', `/api/auth/roles/${role._id}`);
+  });
 });
 
 test.describe('[ADMIN][PROFILE]', () => {

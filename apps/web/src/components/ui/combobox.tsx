@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettled } from '../../lib/use-settled';
+import { useClaimEscape } from './claim-escape';
 import { IconButton } from './icon-button';
 
 export type ComboboxOption = { value: string; label: string; detail?: string };
@@ -28,7 +29,7 @@ type Props = {
 /**
  * A field that searches the server as one types (the ARIA combobox pattern): a click or the down
  * arrow lists the first choices, arrows move through the matches, Enter picks one, Escape closes
- * the list, and a live region says how many there are.
+ * the list (and only the list, in a dialog), and a live region says how many there are.
  * The focus follows a pick to the button that clears it, and a clearing back to the field.
  */
 export function Combobox({ label, value, onChange, useOptions, placeholder, error }: Props) {
@@ -51,6 +52,10 @@ export function Combobox({ label, value, onChange, useOptions, placeholder, erro
   // Set by the person's own pick or clearing, and followed only once that value is shown: a value
   // that arrives from elsewhere moves no focus.
   const focusNext = useRef<{ to: 'clear' | 'input'; value: string | null } | null>(null);
+  // Something under the field to close (the choices, or the note that there are none): Escape
+  // closes that, and only a second Escape the dialog around it, which would lose every pick.
+  const isListShown = isOpen && (options.length > 0 || term.trim() !== '');
+  useClaimEscape(inputRef, isListShown);
   useEffect(() => {
     const next = focusNext.current;
     if (!next || next.value !== (value?.value ?? null)) return;
