@@ -316,6 +316,60 @@ test.describe('[ADMIN][EVENTS]', () => {
     expect(field!.y).toBeGreaterThan(header!.y + header!.height);
   });
 
+  test('a form with changes asks before its dialog closes; one left as it opened closes at once', async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/events');
+    const add = page.getByRole('button', { name: 'Add New Event' });
+    const create = page.getByRole('dialog', { name: 'New Event' });
+    const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    const clickBeside = () => page.mouse.click(5, 5);
+    await add.click();
+    await clickBeside();
+    await expect(create).toBeHidden();
+    await expect(question).toBeHidden();
+
+    await add.click();
+    await create.getByLabel('Title').fill('Picnic');
+    await clickBeside();
+    await expect(question).toContainText('Your changes in this form are not saved. Discard them?');
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(question).toBeHidden();
+    await expect(create.getByLabel('Title')).toHaveValue('Picnic');
+    await expect(create.getByLabel('Title')).toBeFocused();
+    // Escape asks too, and a second Escape answers Keep editing.
+    await page.keyboard.press('Escape');
+    await expect(question).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(question).toBeHidden();
+    await expect(create.getByLabel('Title')).toHaveValue('Picnic');
+    await create.getByRole('button', { name: 'Close' }).click();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await create.getByRole('button', { name: 'Cancel' }).click();
+    await question.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(create).toBeHidden();
+    await expect(add).toBeFocused();
+
+    // A fresh form; typed back to how it opened, it holds no change.
+    await add.click();
+    await expect(create.getByLabel('Title')).toHaveValue('');
+    await create.getByLabel('Title').fill('Picnic');
+    await create.getByLabel('Title').fill('');
+    await page.keyboard.press('Escape');
+    await expect(create).toBeHidden();
+    await expect(question).toBeHidden();
+
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Ελληνικά' }).click();
+    await page.getByRole('button', { name: 'Νέα εκδήλωση' }).click();
+    await page.getByRole('dialog', { name: 'Νέα εκδήλωση' }).getByLabel('Τίτλος').fill('Πικνίκ');
+    await page.keyboard.press('Escape');
+    const greek = page.getByRole('alertdialog', { name: 'Μη αποθηκευμένες αλλαγές' });
+    await expect(greek).toContainText('Οι αλλαγές σας σε αυτή τη φόρμα δεν έχουν αποθηκευτεί. Να απορριφθούν;');
+    await expectAccessible(page);
+    await shoot(page, 'unsaved-changes-greek');
+    await greek.getByRole('button', { name: 'Απόρριψη αλλαγών' }).click();
+    await expect(page.getByRole('dialog', { name: 'Νέα εκδήλωση' })).toBeHidden();
+  });
+
   test('lists the attendees with their CSV, and members see and take back their events', async ({ page, app }) => {
     const stamp = Date.now();
     const admin = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
@@ -382,7 +436,12 @@ test.describe('[ADMIN][EVENTS]', () => {
       'Capacity cannot be below the 2 members already going.',
     );
     await expect(edit.getByLabel('Capacity (optional)')).toHaveValue('1');
+    // The capacity typed is not saved: Cancel asks before it is dropped.
     await edit.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Unsaved changes' })
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
     // The same in Greek: the server answers in the reader's language and the form still finds the field.
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Ελληνικά' }).click();
     await row.getByRole('button', { name: 'Επεξεργασία' }).click();
@@ -393,6 +452,7 @@ test.describe('[ADMIN][EVENTS]', () => {
       'Οι θέσεις δεν μπορούν να είναι λιγότερες από τα 2 μέλη που έχουν ήδη δηλώσει συμμετοχή.',
     );
     await greek.getByRole('button', { name: 'Άκυρο' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Απόρριψη αλλαγών' }).click();
     await page.getByRole('group', { name: 'Γλώσσα' }).getByRole('button', { name: 'English' }).click();
     await expect(row).toContainText('2 / 10');
     await row.getByRole('link', { name: `Attendees of Reading ${stamp}` }).click();

@@ -46,7 +46,13 @@ test.describe('[ADMIN][ROLES]', () => {
     await edit.getByLabel('Name').fill('Admin');
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit.getByRole('alert').filter({ hasText: 'A role with this name already exists.' })).toBeVisible();
+    // The name typed is not saved: Cancel asks before it is dropped.
     await edit.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Unsaved changes' })
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
+    await expect(edit).toBeHidden();
     await row.getByRole('button', { name: 'Delete Editors' }).click();
     await expect(page.getByRole('alertdialog')).toContainText('Delete the role “Editors”? No member holds it.');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Delete it!' }).click();

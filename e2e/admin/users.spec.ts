@@ -182,6 +182,15 @@ test.describe('[ADMIN][USERS]', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(add).toBeFocused();
+    // Typed into, it asks first; its changes discarded, the focus still goes back to Add New.
+    await add.click();
+    await dialog.getByLabel('Name', { exact: true }).fill('Half typed');
+    await page.keyboard.press('Escape');
+    const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    await expect(question.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+    await question.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(add).toBeFocused();
 
     await page.goto(`/admin/users?q=focus-${stamp}`);
     const edit = page.getByRole('row', { name: new RegExp(String(stamp)) }).getByRole('button', { name: 'Edit' });

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { getErrorMessage } from '../../lib/api-client';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
+import { useLeaveForm } from '../ui/unsaved-changes';
 
 type SaveTexts = {
   created: string;
@@ -37,15 +38,21 @@ export function useSaveResource(isEditing: boolean, texts: SaveTexts, onDone: ()
   return { error, save };
 }
 
-/** The frame shared by every create/edit form: the error banner, the fields, Cancel and Save. */
+/**
+ * The frame shared by every create/edit form: the error banner, the fields, Cancel and Save. With
+ * `isDirty` (react-hook-form's, or more), Cancel, and any way of closing the dialog around it, asks
+ * before the changes are lost.
+ */
 export function ResourceForm(props: {
   error?: string;
   isBusy: boolean;
+  isDirty: boolean;
   onSubmit: () => void;
   onCancel: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const leave = useLeaveForm(props.isDirty);
   return (
     <form
       onSubmit={(event) => {
@@ -58,7 +65,7 @@ export function ResourceForm(props: {
       {props.error && <Alert tone="error">{props.error}</Alert>}
       {props.children}
       <div className="flex justify-end gap-3">
-        <Button type="button" variant="secondary" onClick={props.onCancel}>
+        <Button type="button" variant="secondary" onClick={() => leave(props.onCancel)}>
           {t('common.cancel')}
         </Button>
         <Button type="submit" isBusy={props.isBusy}>

@@ -4,6 +4,7 @@ import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFocusReturn } from './focus-return';
 import { IconButton } from './icon-button';
+import { UnsavedChangesScope, useUnsavedChangesGuard } from './unsaved-changes';
 
 type Props = {
   isOpen: boolean;
@@ -24,15 +25,16 @@ const FIRST_FIELD =
   'input:not([type=hidden]):enabled:not([readonly]), select:enabled, textarea:enabled:not([readonly])';
 
 /**
- * A focus-trapped dialog: Escape and the close button dismiss it. It opens on its first field, and
- * gives the focus back to `returnFocusTo`, or else to whatever had it before, as the button that
- * opened it.
+ * A focus-trapped dialog: Escape, the close button and a click beside it dismiss it, after asking
+ * when a form inside holds unsaved changes. It opens on its first field, and gives the focus back
+ * to `returnFocusTo`, or else to whatever had it before, as the button that opened it.
  */
 export function Modal({ isOpen, onClose, title, children, opensAtStart = false, returnFocusTo }: Props) {
   const { t } = useTranslation();
   const returnFocus = useFocusReturn(isOpen, returnFocusTo);
+  const unsaved = useUnsavedChangesGuard();
   return (
-    <Dialog.Root open={isOpen} onOpenChange={(open) => !open && onClose()}>
+    <Dialog.Root open={isOpen} onOpenChange={(open) => !open && unsaved.guard.leave(onClose)}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Content
@@ -45,6 +47,7 @@ export function Modal({ isOpen, onClose, title, children, opensAtStart = false, 
             if (field && document.activeElement === field) event.preventDefault();
           }}
           onCloseAutoFocus={returnFocus}
+          onFocus={unsaved.noteFocus}
           className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 scroll-pt-20 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
         >
           {/* A long form scrolls under its title and close button, which stay in view. */}
@@ -54,9 +57,10 @@ export function Modal({ isOpen, onClose, title, children, opensAtStart = false, 
               <IconButton icon={<X className="size-5" aria-hidden />} aria-label={t('common.close')} />
             </Dialog.Close>
           </div>
-          {children}
+          <UnsavedChangesScope value={unsaved.guard}>{children}</UnsavedChangesScope>
         </Dialog.Content>
       </Dialog.Portal>
+      {unsaved.question}
     </Dialog.Root>
   );
 }

@@ -32,9 +32,9 @@ export function ClientPermissionForm({ row, onDone }: { row?: ClientPermission; 
       row ? updateClientPermission.mutateAsync({ id: row._id, body }) : createClientPermission.mutateAsync(body),
     );
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
   return (
-    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
+    <ResourceForm error={error} isBusy={isSubmitting} isDirty={isDirty} onSubmit={onSubmit} onCancel={onDone}>
       <TextField label={t('fields.name')} error={errors.name?.message} {...form.register('name')} />
       <TextField label={t('fields.menu')} error={errors.menu?.message} {...form.register('menu')} />
       <TextField

@@ -48,7 +48,7 @@ export function EventForm({ row, onDone, onCancel = onDone }: Props) {
       rsvpEnabled: row?.rsvpEnabled ?? false,
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
   const allDay = form.watch('allDay') ?? false;
   // The times an all-day switch set aside, brought back when it is turned off again.
   const keptTimes = useRef({ start: '', end: '' });
@@ -72,7 +72,8 @@ export function EventForm({ row, onDone, onCancel = onDone }: Props) {
       form.setValue('startsLocal', withTime(start.date, keptTimes.current.start));
       form.setValue('endsLocal', withTime(end.date, keptTimes.current.end));
     }
-    form.setValue('allDay', isAllDay);
+    // Compared with how the form opened, so the switch turned back is no change.
+    form.setValue('allDay', isAllDay, { shouldDirty: true });
     form.clearErrors(['startsLocal', 'endsLocal']);
   };
 
@@ -106,7 +107,14 @@ export function EventForm({ row, onDone, onCancel = onDone }: Props) {
     ? { startsLocal: t('events.firstDay'), endsLocal: t('events.lastDay') }
     : { startsLocal: t('events.starts'), endsLocal: t('events.ends') };
   return (
-    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onCancel}>
+    <ResourceForm
+      error={error}
+      isBusy={isSubmitting}
+      // A picture waiting for the event to be created is a change too.
+      isDirty={isDirty || pendingImage !== null}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+    >
       <TextField label={t('events.eventTitle')} error={errors.title?.message} {...form.register('title')} />
       <SwitchField label={t('events.allDay')} checked={allDay} onChange={setAllDay} />
       <div className="grid gap-4 sm:grid-cols-2">

@@ -31,12 +31,12 @@ export function PermissionForm({ row, onDone }: { row?: Permission; onDone: () =
     const body = { ...typed, name: name.toStored(typed.name) };
     return save(() => (row ? updatePermission.mutateAsync({ id: row._id, body }) : createPermission.mutateAsync(body)));
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
   const [method, auth] = useWatch({ control: form.control, name: ['method', 'auth'] });
   // Say so before a route that changes data (anything but GET) is opened to everyone.
   const opensWrite = auth === false && method !== 'GET';
   return (
-    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
+    <ResourceForm error={error} isBusy={isSubmitting} isDirty={isDirty} onSubmit={onSubmit} onCancel={onDone}>
       <TextField label={t('fields.name')} error={errors.name?.message} {...form.register('name')} />
       <TextField
         label={t('fields.descriptionOptional')}

@@ -48,7 +48,7 @@ export function RoleForm({
     const body = { ...typed, description: description.toStored(typed.description) };
     return save(() => (row ? updateRole.mutateAsync({ id: row._id, body }) : createRole.mutateAsync(body)));
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
   // What is picked, as shown: the form keeps only the ids.
   const [permissions, setPermissions] = useState<ComboboxOption[]>(
     (row?.permissions ?? []).map((permission) => ({ value: permission._id, label: permissionLabel(permission) })),
@@ -57,7 +57,7 @@ export function RoleForm({
     (row?.clientPermissions ?? []).map((entry) => ({ value: entry._id, label: menuEntryLabel(entry) })),
   );
   return (
-    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
+    <ResourceForm error={error} isBusy={isSubmitting} isDirty={isDirty} onSubmit={onSubmit} onCancel={onDone}>
       <TextField label={t('fields.name')} error={errors.name?.message} {...form.register('name')} />
       <TextField
         label={t('fields.descriptionOptional')}

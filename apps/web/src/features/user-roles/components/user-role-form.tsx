@@ -29,14 +29,14 @@ export function UserRoleForm({ row, onDone, useUserOptions, useRoleOptions }: Pr
   const onSubmit = form.handleSubmit((body) =>
     save(() => (row ? updateUserRole.mutateAsync({ id: row._id, body }) : createUserRole.mutateAsync(body))),
   );
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
   // The chosen options as shown: the form keeps only their ids.
   const [user, setUser] = useState<ComboboxOption | null>(
     row ? { value: row.user._id, label: `${row.user.name} <${row.user.email}>` } : null,
   );
   const [role, setRole] = useState<ComboboxOption | null>(row ? { value: row.role._id, label: row.role.name } : null);
   return (
-    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
+    <ResourceForm error={error} isBusy={isSubmitting} isDirty={isDirty} onSubmit={onSubmit} onCancel={onDone}>
       <Controller
         control={form.control}
         name="user"

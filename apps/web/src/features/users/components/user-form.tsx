@@ -43,7 +43,7 @@ export function UserForm({ row, onDone }: { row?: User; onDone: () => void }) {
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
   const { error, save } = useSaveResource(Boolean(row), saveTexts(t, 'users'), onDone);
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
     save(() =>
       values.isNew ? createUser.mutateAsync(values.body) : updateUser.mutateAsync({ id: values.id, body: values.body }),
@@ -51,7 +51,7 @@ export function UserForm({ row, onDone }: { row?: User; onDone: () => void }) {
   );
 
   return (
-    <ResourceForm error={error} isBusy={isSubmitting} onSubmit={onSubmit} onCancel={onDone}>
+    <ResourceForm error={error} isBusy={isSubmitting} isDirty={isDirty} onSubmit={onSubmit} onCancel={onDone}>
       <TextField label={t('fields.name')} error={errors.name?.message} {...form.register('name')} />
       <TextField label={t('common.email')} type="email" error={errors.email?.message} {...form.register('email')} />
       <NewPasswordFields register={form.register} errors={errors} isOptional={Boolean(row)} />

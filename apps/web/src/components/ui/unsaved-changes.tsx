@@ -1,0 +1,73 @@
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from './confirm-dialog';
+
+/** What a dialog shares with the form inside it. */
+type Guard = {
+  /** The form says whether it holds changes a close would lose. */
+  setDirty: (isDirty: boolean) => void;
+  /** Closes at once, or asks first when the form holds changes. */
+  leave: (close: () => void) => void;
+};
+
+const GuardContext = createContext<Guard | null>(null);
+
+/** Given by a dialog to what it holds: a form inside reports its changes to it. */
+export const UnsavedChangesScope = GuardContext.Provider;
+
+/**
+ * Kept by a dialog: `guard` for its `UnsavedChangesScope`, whose `leave` every way of closing goes
+ * through; `question`, to render, which asks before changes are lost; `noteFocus`, for the focus
+ * events of its content.
+ */
+export function useUnsavedChangesGuard() {
+  const { t } = useTranslation();
+  // Read only when a close is asked: a form's typing re-renders no dialog.
+  const isDirty = useRef(false);
+  const [pendingClose, setPendingClose] = useState<(() => void) | null>(null);
+  // Kept editing, the focus goes back to where it was last in the dialog: a click beside it has
+  // taken the focus to the page by the time the close is asked.
+  const focusedLast = useRef<HTMLElement | null>(null);
+  const noteFocus = (event: FocusEvent) => {
+    if (event.target instanceof HTMLElement) focusedLast.current = event.target;
+  };
+  const guard = useMemo<Guard>(
+    () => ({
+      setDirty: (dirty) => {
+        isDirty.current = dirty;
+      },
+      leave: (close) => (isDirty.current ? setPendingClose(() => close) : close()),
+    }),
+    [],
+  );
+  const question = (
+    <ConfirmDialog
+      returnFocusTo={focusedLast}
+      isOpen={pendingClose !== null}
+      onCancel={() => setPendingClose(null)}
+      onConfirm={() => {
+        setPendingClose(null);
+        pendingClose?.();
+      }}
+      title={t('common.unsavedTitle')}
+      text={t('common.unsavedText')}
+      confirmLabel={t('common.discardChanges')}
+      cancelLabel={t('common.keepEditing')}
+    />
+  );
+  return { guard, question, noteFocus };
+}
+
+/**
+ * Used by a form: tells the dialog around it whether it holds changes, and gives the way to leave
+ * it that asks first when it does. Outside a dialog it leaves at once.
+ */
+export function useLeaveForm(isDirty: boolean) {
+  const guard = useContext(GuardContext);
+  useEffect(() => {
+    guard?.setDirty(isDirty);
+    // Saved or closed, the form leaves nothing behind for the dialog's next form.
+    return () => guard?.setDirty(false);
+  }, [guard, isDirty]);
+  return (close: () => void) => (guard ? guard.leave(close) : close());
+}
