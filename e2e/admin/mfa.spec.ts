@@ -79,6 +79,11 @@ test.describe('[ADMIN][MFA] authenticator app', () => {
     expect(download.suggestedFilename()).toBe('recovery-codes.txt');
     const file = fs.readFileSync((await download.path())!, 'utf8');
     for (const code of codes) expect(file).toContain(code);
+    // Neither Escape nor a click beside it loses them; only the answer closes it.
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    await expect(saved).toBeVisible();
+    await expect(saved.getByRole('button', { name: 'Close' })).toHaveCount(0);
     await saved.getByRole('button', { name: 'I have saved them' }).click();
     await expect(saved).toBeHidden();
     await expect(card.getByRole('heading', { name: /Authenticator app/ })).toContainText('On');

@@ -18,6 +18,11 @@ type Props = {
    * another closes would give it back to a button of the closed one.
    */
   returnFocusTo?: RefObject<HTMLElement | null>;
+  /**
+   * Closed only by a button of its own, never by Escape or a click beside it: for what is shown
+   * once and lost on closing (recovery codes).
+   */
+  closesOnlyByButton?: boolean;
 };
 
 /** The first field a person can type in or choose from: where a form dialog starts. */
@@ -29,7 +34,15 @@ const FIRST_FIELD =
  * when a form inside holds unsaved changes. It opens on its first field, and gives the focus back
  * to `returnFocusTo`, or else to whatever had it before, as the button that opened it.
  */
-export function Modal({ isOpen, onClose, title, children, opensAtStart = false, returnFocusTo }: Props) {
+export function Modal({
+  isOpen,
+  onClose,
+  title,
+  children,
+  opensAtStart = false,
+  returnFocusTo,
+  closesOnlyByButton = false,
+}: Props) {
   const { t } = useTranslation();
   const returnFocus = useFocusReturn(isOpen, returnFocusTo);
   const unsaved = useUnsavedChangesGuard();
@@ -47,15 +60,19 @@ export function Modal({ isOpen, onClose, title, children, opensAtStart = false, 
             if (field && document.activeElement === field) event.preventDefault();
           }}
           onCloseAutoFocus={returnFocus}
+          onEscapeKeyDown={closesOnlyByButton ? (event) => event.preventDefault() : undefined}
+          onInteractOutside={closesOnlyByButton ? (event) => event.preventDefault() : undefined}
           onFocus={unsaved.noteFocus}
           className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 scroll-pt-20 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
         >
           {/* A long form scrolls under its title and close button, which stay in view. */}
           <div className="sticky -top-6 z-10 -mx-6 -mt-6 mb-4 flex items-start justify-between gap-4 bg-white px-6 pb-3 pt-6">
             <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
-            <Dialog.Close asChild>
-              <IconButton icon={<X className="size-5" aria-hidden />} aria-label={t('common.close')} />
-            </Dialog.Close>
+            {!closesOnlyByButton && (
+              <Dialog.Close asChild>
+                <IconButton icon={<X className="size-5" aria-hidden />} aria-label={t('common.close')} />
+              </Dialog.Close>
+            )}
           </div>
           <UnsavedChangesScope value={unsaved.guard}>{children}</UnsavedChangesScope>
         </Dialog.Content>

@@ -31,7 +31,14 @@ export function RecoveryCodesDialog({ codes, onClose, returnFocusTo }: Props) {
   const copy = async () =>
     (await copyText(text)) ? toast.success(t('mfa.codesCopied')) : toast.error(t('mfa.codesCopyFailed'));
   return (
-    <Modal isOpen={codes !== null} onClose={onClose} title={t('mfa.codesTitle')} returnFocusTo={returnFocusTo}>
+    // Shown this once: only "I have saved them" closes it, not a stray Escape or click.
+    <Modal
+      isOpen={codes !== null}
+      onClose={onClose}
+      title={t('mfa.codesTitle')}
+      returnFocusTo={returnFocusTo}
+      closesOnlyByButton
+    >
       <div className="flex flex-col gap-4">
         <Alert tone="warning">{t('mfa.codesWarning')}</Alert>
         <ul
