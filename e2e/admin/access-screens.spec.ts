@@ -163,6 +163,9 @@ test.describe('[ADMIN][ACCESS]', () => {
     await expect(picked).toContainText('Επεξεργασία προφίλ (');
     await role.getByRole('combobox', { name: /^Δικαιώματα μενού/ }).fill('Users');
     await expect(role.getByRole('option', { name: 'Χρήστες (/users)' })).toBeVisible();
+    // The first Escape closes the choices, the second the dialog (nothing was changed).
+    await page.keyboard.press('Escape');
+    await expect(role.getByRole('option', { name: 'Χρήστες (/users)' })).toBeHidden();
     await page.keyboard.press('Escape');
     await expect(role).toBeHidden();
 

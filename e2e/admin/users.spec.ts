@@ -40,7 +40,8 @@ test.describe('[ADMIN][USERS]', () => {
     const total = Number((await heading.textContent())!.match(/\((\d+)\)/)![1]);
     await expect(page.getByText(`1 - 25 of ${total}`).first()).toBeVisible();
     await page.getByRole('button', { name: 'Next page' }).first().click();
-    await expect(page.getByText(`26 - ${total} of ${total}`).first()).toBeVisible();
+    // Other tests of this server may have added users: page 2 ends at 50 or at the last.
+    await expect(page.getByText(`26 - ${Math.min(total, 50)} of ${total}`).first()).toBeVisible();
     await expectAccessible(page);
     await shoot(page, 'users');
 
