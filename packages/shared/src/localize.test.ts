@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { languageOf, localizeMessage } from './localize.js';
+import { languageOf, localizeMenuName, localizeMessage, localizePermissionName } from './localize.js';
 import { LABEL_TEXTS_EL, MESSAGE_TEXTS_EL } from './message-texts.el.js';
 import { MESSAGE_TEXTS_EN } from './message-texts.js';
 
@@ -66,6 +66,17 @@ describe('languageOf', () => {
     [undefined, 'en'],
   ])('reads %s as %s', (header, language) => {
     expect(languageOf(header)).toBe(language);
+  });
+});
+
+describe('texts the product installed', () => {
+  it('read in Greek for Greek readers, and any other text as written', () => {
+    expect(localizeMenuName('Users', 'el')).toBe('Χρήστες');
+    expect(localizeMenuName('Users', 'en')).toBe('Users');
+    expect(localizeMenuName('Our own page', 'el')).toBe('Our own page');
+    // A name an administrator wrote is theirs even when it names a property every object has.
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty'])
+      expect(localizePermissionName(name, 'el')).toBe(name);
   });
 });
 

@@ -83,14 +83,18 @@ export function languageOf(header: string | undefined | null): Language {
   return first === 'el' || first.startsWith('el-') ? 'el' : 'en';
 }
 
+/** A text the product installed, in the reader's language: its Greek from `greek`; any other text as written. */
+const installedText =
+  (greek: Record<string, string>) =>
+  (text: string, language: Language): string =>
+    // Own keys only: a name such as "constructor" is the administrator's, not Object's.
+    language === 'el' && Object.hasOwn(greek, text) ? greek[text]! : text;
+
 /** A menu entry's name in the reader's language: the product's own entries have a Greek name. */
-export const localizeMenuName = (name: string, language: Language): string =>
-  language === 'el' ? (MENU_NAMES_EL[name] ?? name) : name;
+export const localizeMenuName = installedText(MENU_NAMES_EL);
 
 /** A permission's name in the reader's language: the product's own permissions have a Greek name. */
-export const localizePermissionName = (name: string, language: Language): string =>
-  language === 'el' ? (PERMISSION_NAMES_EL[name] ?? name) : name;
+export const localizePermissionName = installedText(PERMISSION_NAMES_EL);
 
 /** A role's description in the reader's language: the product's own roles have a Greek one. */
-export const localizeRoleDescription = (description: string, language: Language): string =>
-  language === 'el' ? (ROLE_DESCRIPTIONS_EL[description] ?? description) : description;
+export const localizeRoleDescription = installedText(ROLE_DESCRIPTIONS_EL);
