@@ -176,6 +176,37 @@ test.describe('[ADMIN][ACCESS]', () => {
     await expect(page.getByRole('cell', { name: 'The audit log', exact: true })).toBeVisible();
   });
 
+  test('a Greek screen finds and sorts the installed names by the Greek it shows', async ({ page }) => {
+    await page.goto('/admin/permissions');
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Ελληνικά' }).click();
+    // Typed without accents, as people type.
+    await page.goto(`/admin/permissions?q=${encodeURIComponent('χρηστων')}`);
+    await expect(page.getByRole('cell', { name: 'Λίστα χρηστών', exact: true })).toBeVisible();
+
+    await page.goto('/admin/permissions');
+    const table = page.getByRole('table');
+    const nameHeader = table.getByRole('columnheader', { name: 'Όνομα' });
+    await nameHeader.getByRole('button').click();
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page).toHaveURL(/sort=name/);
+    const fold = (text: string) => text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+    const initials = (await table.locator('tbody tr td:nth-child(1)').allTextContents())
+      .map((name) => fold(name)[0]!)
+      .filter((initial) => /\p{Script=Greek}/u.test(initial));
+    expect(initials.length).toBeGreaterThan(10);
+    expect(initials).toEqual([...initials].sort());
+    await shoot(page, 'permissions-greek-sorted');
+
+    await page.goto('/admin/roles');
+    await page.getByRole('button', { name: 'Επεξεργασία User', exact: true }).click();
+    const role = page.getByRole('dialog', { name: 'Επεξεργασία ρόλου' });
+    await role.getByRole('combobox', { name: /^Δικαιώματα μενού/ }).fill('αρχειο ενεργ');
+    await expect(role.getByRole('option', { name: /^Αρχείο ενεργειών/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(role).toBeHidden();
+  });
+
   test('user roles: give a member a role, then take it back', async ({ page, app }) => {
     const email = `role-${Date.now()}@e2e.test`;
     await createMember(app.baseURL, { email, name: 'Role Taker' });

@@ -88,6 +88,25 @@ export function foldForSearch(text: string): string {
 }
 
 /**
+ * The product's installed texts (`greek`: each stored text and its Greek) whose Greek holds `q` as a
+ * search matches: on a Greek screen "χρηστ" finds the permissions it shows as "Χρήστες …".
+ */
+export function installedTextsHolding(greek: Record<string, string>, q: string): string[] {
+  const folded = foldForSearch(q);
+  return Object.keys(greek).filter((text) => foldForSearch(greek[text]!).includes(folded));
+}
+
+/**
+ * A column in the order a Greek screen shows it: the installed texts by their Greek (`greek`), any
+ * other as stored, folded as a search folds them, so accents and capitals do not split the order.
+ */
+export const greekOrder = (column: AnyColumn, greek: Record<string, string>): SQL =>
+  sql`search_fold(case ${column} ${sql.join(
+    Object.entries(greek).map(([text, inGreek]) => sql`when ${text} then ${inGreek}`),
+    sql` `,
+  )} else ${column} end)`;
+
+/**
  * A text column holds `q`, whatever the case and Greek accents of either: how every list's search
  * by words matches (a name, an event's title, a message), so "ελενη" finds Ελένη on every screen.
  */

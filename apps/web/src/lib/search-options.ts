@@ -1,4 +1,5 @@
 import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { ListResponse } from '@community/shared';
 import type { ComboboxOption } from '../components/ui/combobox';
 import { api } from './api-client';
@@ -20,8 +21,10 @@ export function useSearchOptions<Row>(
   toOption: (row: Row) => ComboboxOption,
   filters: Record<string, string> = {},
 ) {
+  // The server names (and so matches) its installed entries in the screen's language.
+  const { i18n } = useTranslation();
   const query = useQuery({
-    queryKey: [...feature, 'search', term, filters],
+    queryKey: [...feature, 'search', term, filters, i18n.resolvedLanguage],
     queryFn: ({ signal }) =>
       api<ListResponse<Row>>('GET', `${path}?${listSearch({ q: term ?? '', limit: MATCHES_SHOWN, filters })}`, {
         signal,

@@ -1,7 +1,13 @@
-import { asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import type { ClientPermission, CreateClientPermissionBody, UserCategoriesResponse } from '@community/shared';
+import { asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import {
+  MENU_NAMES_EL,
+  type ClientPermission,
+  type CreateClientPermissionBody,
+  type Language,
+  type UserCategoriesResponse,
+} from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { containsPattern, listPage } from '../../db/list.js';
+import { containsPattern, installedTextsHolding, listPage } from '../../db/list.js';
 import { clientPermissions, roleClientPermissions, roles, userRoles } from '../../db/schema.js';
 import { cached } from '../../db/table-changes.js';
 import { newId } from '../../lib/ids.js';
@@ -18,10 +24,19 @@ export const toClientPermission = (row: typeof clientPermissions.$inferSelect): 
   createdAt: row.createdAt.toISOString(),
 });
 
-const byName = (q: string) => ilike(clientPermissions.name, containsPattern(q));
+/** A search by name; on a Greek screen an installed entry matches by its Greek name too. */
+function byName(q: string, language: Language) {
+  const greekNames = language === 'el' ? installedTextsHolding(MENU_NAMES_EL, q) : [];
+  const stored = ilike(clientPermissions.name, containsPattern(q));
+  return greekNames.length > 0 ? or(stored, inArray(clientPermissions.name, greekNames)) : stored;
+}
 
-export async function listClientPermissions(db: Db, query: { page: number; limit: number; q?: string }) {
-  const where = query.q ? byName(query.q) : undefined;
+export async function listClientPermissions(
+  db: Db,
+  query: { page: number; limit: number; q?: string },
+  language: Language,
+) {
+  const where = query.q ? byName(query.q, language) : undefined;
   return listPage(db, {
     name: 'client-permissions',
     query,
@@ -60,10 +75,15 @@ export function readUserCategories(
   db: Db,
   user: AuthUser | null,
   query: { page: number; limit: number; q?: string },
+  language: Language,
 ): Promise<UserCategoriesResponse> {
   const audience = user ? (user.isAdmin ? 'admin' : user.id) : 'guest';
-  const key = `${audience} ${query.page} ${query.limit} ${query.q ?? ''}`;
-  return cached(db, 'menus', MENU_TABLES, key, async () => ({ categories: await listUserCategories(db, user, query) }));
+  // Only a search depends on the reader's language: the names are put in Greek after.
+  const search = query.q ? `${language} ${query.q}` : '';
+  const key = `${audience} ${query.page} ${query.limit} ${search}`;
+  return cached(db, 'menus', MENU_TABLES, key, async () => ({
+    categories: await listUserCategories(db, user, query, language),
+  }));
 }
 
 /**
@@ -74,6 +94,7 @@ async function listUserCategories(
   db: Db,
   user: AuthUser | null,
   query: { page: number; limit: number; q?: string },
+  language: Language,
 ): Promise<ClientPermission[]> {
   const grantedTo = user
     ? inArray(
@@ -92,7 +113,7 @@ async function listUserCategories(
           .innerJoin(roles, eq(roles.id, roleClientPermissions.roleId))
           .where(eq(roles.type, 'guest')),
       );
-  const conditions = [user?.isAdmin ? undefined : grantedTo, query.q ? byName(query.q) : undefined].filter(
+  const conditions = [user?.isAdmin ? undefined : grantedTo, query.q ? byName(query.q, language) : undefined].filter(
     (condition) => condition !== undefined,
   );
   const rows = await db

@@ -40,7 +40,7 @@ export function registerClientPermissionRoutes(app: FastifyInstance, { db }: App
       },
     },
     async (request) => {
-      const menu = await readUserCategories(db, request.user, request.query);
+      const menu = await readUserCategories(db, request.user, request.query, request.language);
       // The kept answer serves English readers as it is; Greek readers get the names in Greek.
       if (request.language !== 'el') return menu;
       return { categories: menu.categories.map((entry) => ({ ...entry, name: localizeMenuName(entry.name, 'el') })) };
@@ -57,7 +57,7 @@ export function registerClientPermissionRoutes(app: FastifyInstance, { db }: App
         response: { 200: listResponseSchema(clientPermissionSchema) },
       },
     },
-    (request) => listClientPermissions(db, request.query),
+    (request) => listClientPermissions(db, request.query, request.language),
   );
 
   r.get(

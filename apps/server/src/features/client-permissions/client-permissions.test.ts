@@ -140,4 +140,17 @@ describe('menu names in the reader’s language', () => {
     expect(greek).toContain(custom);
     expect(english).toContain(custom);
   });
+
+  it('finds the product’s own entries by their Greek name on a Greek screen', async () => {
+    const found = async (q: string, language: string) =>
+      (
+        await server.request('GET', `/api/auth/client-permissions?limit=50&q=${encodeURIComponent(q)}`, {
+          token: admin,
+          headers: { 'accept-language': language },
+        })
+      ).body.data.map((entry: { name: string }) => entry.name);
+    expect(await found('αρχειο ενεργ', 'el')).toEqual(['Audit log']);
+    expect(await found('αρχειο ενεργ', 'en')).toEqual([]);
+    expect(await found('audit', 'el')).toEqual(['Audit log']);
+  });
 });

@@ -1,7 +1,13 @@
-import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { CreatePermissionBody, Permission, PermissionListQuery } from '@community/shared';
+import { asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import {
+  PERMISSION_NAMES_EL,
+  type CreatePermissionBody,
+  type Language,
+  type Permission,
+  type PermissionListQuery,
+} from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { containsPattern, listPage } from '../../db/list.js';
+import { containsPattern, greekOrder, installedTextsHolding, listPage } from '../../db/list.js';
 import { permissions } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
 import type { RegisteredRoute } from '../../plugins/access.js';
@@ -17,19 +23,28 @@ export const toPermission = (row: typeof permissions.$inferSelect): Permission =
 });
 
 /** Each order ends in the id, so equal keys keep one order across pages. */
-const PERMISSION_ORDERS = {
-  name: [sql`lower(${permissions.name})`],
+const permissionOrders = (language: Language) => ({
+  // A Greek screen shows the installed names in Greek, and sorts them so.
+  name: [language === 'el' ? greekOrder(permissions.name, PERMISSION_NAMES_EL) : sql`lower(${permissions.name})`],
   route: [sql`${permissions.route}`, sql`${permissions.method}`],
   method: [sql`${permissions.method}`, sql`${permissions.route}`],
-};
+});
 
-export async function listPermissions(db: Db, query: PermissionListQuery) {
+/** A search matches the name and the route; on a Greek screen, an installed name by its Greek too. */
+function permissionSearch(q: string, language: Language) {
+  const greekNames = language === 'el' ? installedTextsHolding(PERMISSION_NAMES_EL, q) : [];
+  return or(
+    ilike(permissions.name, containsPattern(q)),
+    ilike(permissions.route, containsPattern(q)),
+    ...(greekNames.length > 0 ? [inArray(permissions.name, greekNames)] : []),
+  );
+}
+
+export async function listPermissions(db: Db, query: PermissionListQuery, language: Language) {
   const { field, isDescending } = query.sort;
-  const where = query.q
-    ? or(ilike(permissions.name, containsPattern(query.q)), ilike(permissions.route, containsPattern(query.q)))
-    : undefined;
+  const where = query.q ? permissionSearch(query.q, language) : undefined;
   return listPage(db, {
-    name: `permissions ${isDescending ? '-' : ''}${field}`,
+    name: `permissions ${language} ${isDescending ? '-' : ''}${field}`,
     query,
     table: 'permissions',
     where,
@@ -39,7 +54,7 @@ export async function listPermissions(db: Db, query: PermissionListQuery) {
         .select()
         .from(permissions)
         .where(where)
-        .orderBy(...[...PERMISSION_ORDERS[field], sql`${permissions.id}`].map(direction))
+        .orderBy(...[...permissionOrders(language)[field], sql`${permissions.id}`].map(direction))
         .limit(limit)
         .offset(offset);
       return rows.map(toPermission);

@@ -183,6 +183,35 @@ describe('GET /api/auth/permissions?sort=', () => {
   });
 });
 
+describe('GET /api/auth/permissions on a Greek screen', () => {
+  const list = async (query: string, language: string) =>
+    (
+      await server.request('GET', `/api/auth/permissions?limit=1000&${query}`, {
+        token: admin,
+        headers: { 'accept-language': language },
+      })
+    ).body.data.map((permission: { name: string }) => permission.name) as string[];
+  /** As a search folds: lowered, without accents. */
+  const fold = (text: string) => text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+
+  it('finds an installed permission by the Greek name it shows, whatever the accents', async () => {
+    expect(await list('q=%CF%87%CF%81%CE%B7%CF%83%CF%84%CF%89%CE%BD', 'el')).toContain('List users'); // χρηστων
+    expect(await list('q=%CF%87%CF%81%CE%B7%CF%83%CF%84%CF%89%CE%BD', 'en')).toEqual([]);
+    expect(await list('q=delete%20user', 'el')).toContain('Delete user');
+  });
+
+  it('sorts the installed names by their Greek', async () => {
+    const installed = new Set(server.deps.access.routes.map(({ name }) => name));
+    const greekInitials = (names: string[]) =>
+      names.filter((name) => installed.has(name)).map((name) => fold(localizePermissionName(name, 'el'))[0]!);
+    const ascending = greekInitials(await list('sort=name', 'el'));
+    expect(ascending.length).toBe(installed.size);
+    expect(ascending).toEqual([...ascending].sort());
+    const descending = greekInitials(await list('sort=-name', 'el'));
+    expect(descending).toEqual([...ascending].reverse());
+  });
+});
+
 describe('GET /api/auth/my-permissions', () => {
   it('names what the caller may call: every route for an administrator, a role’s grants for others', async () => {
     const every = server.deps.access.routes.map(({ method, route }) => `${method} ${route}`);
