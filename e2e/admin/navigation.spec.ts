@@ -48,6 +48,15 @@ test.describe('[ADMIN][NAVIGATION]', () => {
     await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
     await expect(menu.locator('button[aria-expanded]')).toHaveText(['Account']);
     await expect(page.getByRole('button', { name: '"Maria" (Papadopoulou)' })).toContainText('MP');
+
+    // The account's security page is lit under the profile's entry, without calling it the page.
+    const profileEntry = menu.getByRole('link', { name: 'Edit Profile' });
+    await page.goto('/admin/account/security');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(profileEntry).toHaveClass(/bg-brand-50/);
+    await expect(profileEntry).not.toHaveAttribute('aria-current', 'page');
+    await menu.getByRole('link', { name: 'Home' }).click();
+    await expect(profileEntry).not.toHaveClass(/bg-brand-50/);
   });
 
   test('the account menu names the person in full, with the address, where the header cannot', async ({

@@ -1,19 +1,30 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import type { ClientPermission } from '@community/shared';
 import { groupCategories, type MenuGroup } from '../../features/client-permissions/group-categories';
 import { useUserCategories } from '../../features/client-permissions/api/get-user-categories';
 import { useAuth } from '../../features/auth/auth-store';
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (isActive: boolean) =>
   `block rounded px-3 py-1.5 text-sm ${isActive ? 'bg-brand-50 font-medium text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;
+
+/** The account's own pages (the profile, its security) have one menu entry: the profile's. */
+const ACCOUNT_ENTRY = '/account/profile';
+const isAccountPage = (pathname: string) => pathname.startsWith('/account/');
 
 /** Admin paths live in this app; public ones (About) are pages of the site. */
 function MenuLink({ entry, onNavigate }: { entry: ClientPermission; onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  const isAccountEntry = entry.path === ACCOUNT_ENTRY && isAccountPage(pathname);
   return (
-    <NavLink to={entry.path} end className={linkClass} onClick={onNavigate}>
+    <NavLink
+      to={entry.path}
+      end
+      className={({ isActive }) => linkClass(isActive || isAccountEntry)}
+      onClick={onNavigate}
+    >
       {entry.name}
     </NavLink>
   );
