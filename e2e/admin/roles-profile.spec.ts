@@ -325,6 +325,14 @@ test.describe('[ADMIN][PROFILE]', () => {
     );
     await page.getByLabel('Phone (optional)').fill('+30 210 1234567');
     await page.getByLabel('Bio').fill('Κηπουρός');
+    // A confirmation beside a blank password is refused as one that differs, and the rest checked.
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.getByLabel('Password', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Bio must be at most 2000 characters')).toBeHidden();
+    await expect(page.getByLabel('Confirm Password')).toHaveAccessibleDescription('The passwords do not match');
+    expect(pageErrors).toEqual([]);
     await page.getByLabel('Password', { exact: true }).fill('new-member-pass');
     await page.getByLabel('Confirm Password').fill('new-member-pass');
     await expectAccessible(page);

@@ -56,10 +56,17 @@ export const withPasswordConfirmation = <Shape extends { password: z.ZodType<str
     schema.extend({ confirmPassword: z.string().optional() }),
     z
       .object({ password: z.unknown(), confirmPassword: z.unknown() })
-      .refine(({ password, confirmPassword }) => (password || '') === (confirmPassword || ''), {
-        message: messages.passwordsDoNotMatch,
-        path: ['confirmPassword'],
-      })
-      // Nothing of its own to add: the form's values are the form schema's, trimmed and all.
-      .transform(() => ({})),
+      // Nothing of its own to add, even when it refuses: the form's values are the form schema's,
+      // trimmed and all, and a raw blank password would not merge with the schema's "unchanged".
+      .transform(({ password, confirmPassword }, context) => {
+        if ((password || '') !== (confirmPassword || '')) {
+          context.issues.push({
+            code: 'custom',
+            message: messages.passwordsDoNotMatch,
+            path: ['confirmPassword'],
+            input: confirmPassword,
+          });
+        }
+        return {};
+      }),
   );

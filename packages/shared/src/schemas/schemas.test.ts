@@ -6,6 +6,7 @@ import {
   emailSchema,
   listQuerySchema,
   updateMyProfileBodySchema,
+  updateUserBodySchema,
   withPasswordConfirmation,
 } from '../index.js';
 
@@ -43,6 +44,22 @@ describe('the shared schemas give the spec wording', () => {
     // Matching, the values are the form schema's own: trimmed, lowercased, defaults filled.
     const valid = form.parse({ name: ' A ', email: 'A@Example.TEST', password: 'secret1', confirmPassword: 'secret1' });
     expect(valid).toMatchObject({ name: 'A', email: 'a@example.test', password: 'secret1', confirmed: true });
+  });
+
+  it('says a confirmation typed without a new password does not match, rather than failing', () => {
+    const form = withPasswordConfirmation(updateMyProfileBodySchema);
+    // A blank password reads as unchanged; the confirmation beside it must not break the check.
+    const confirmOnly = form.safeParse({ name: 'A', password: '', confirmPassword: 'newpass123' });
+    expect(confirmOnly.error!.issues).toMatchObject([
+      { message: 'The passwords do not match', path: ['confirmPassword'] },
+    ]);
+    const passwordOnly = form.safeParse({ name: 'A', password: 'newpass123', confirmPassword: '' });
+    expect(passwordOnly.error!.issues.map((issue) => issue.path[0])).toEqual(['confirmPassword']);
+    expect(form.parse({ name: 'A', password: '', confirmPassword: '' }).password).toBeUndefined();
+    const forUsers = withPasswordConfirmation(updateUserBodySchema);
+    expect(forUsers.safeParse({ name: 'A', email: 'a@example.test', password: '', confirmPassword: 'x' }).success).toBe(
+      false,
+    );
   });
 
   it('reads list queries with defaults and caps', () => {
