@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { ADMIN, createMember, expect, test } from '../fixtures';
+import { ADMIN, callApi, createMember, expect, test, tokenOf } from '../fixtures';
 import { expectAccessible, shoot, signInAs } from './session';
 import { textLines } from './text-lines';
 
@@ -228,6 +228,47 @@ test.describe('[ADMIN][USERS]', () => {
     await page.getByRole('dialog', { name: 'Block' }).getByRole('button', { name: 'Block' }).press('Enter');
     await expect(page.getByText('Nothing matches this search and these filters.')).toBeVisible();
     await expect(title).toBeFocused();
+  });
+
+  test('a form opened before another administrator saved does not undo their block', async ({ page, app }) => {
+    const email = `stale-${Date.now()}@e2e.test`;
+    const member = await createMember(app.baseURL, { email, name: 'Stale Form' });
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
+    const row = page.getByRole('row').filter({ hasText: email });
+    await row.getByRole('button', { name: `Edit ${email}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit User' });
+    await expect(dialog.getByRole('switch', { name: 'Blocked' })).not.toBeChecked();
+
+    // Meanwhile another administrator blocks the member.
+    const token = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
+    await callApi(app.baseURL, token, 'PUT', `/api/auth/users/${member._id}`, {
+      name: 'Stale Form',
+      email,
+      blocked: true,
+    });
+    await dialog.getByLabel('Name').fill('Renamed On A Stale Form');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(
+      dialog.getByText(
+        'Someone else saved a change here after you opened it. Open it again to see their change, then make yours.',
+      ),
+    ).toBeVisible();
+    await shoot(page, 'users-changed-meanwhile');
+    const stored = async () =>
+      await callApi<{ name: string; blocked: boolean }>(app.baseURL, token, 'GET', `/api/auth/users/${member._id}`);
+    expect(await stored()).toMatchObject({ name: 'Stale Form', blocked: true });
+
+    // Opened again, the form shows the block, and the rename keeps it.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Discard changes' }).click();
+    await expect(dialog).toBeHidden();
+    await row.getByRole('button', { name: `Edit ${email}` }).click();
+    await expect(dialog.getByRole('switch', { name: 'Blocked' })).toBeChecked();
+    await dialog.getByLabel('Name').fill('Renamed On A Fresh Form');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('User updated successfully.')).toBeVisible();
+    expect(await stored()).toMatchObject({ name: 'Renamed On A Fresh Form', blocked: true });
   });
 
   test('one’s own row offers no Delete the server would refuse, and says why', async ({ page }) => {

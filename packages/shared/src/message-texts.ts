@@ -63,6 +63,8 @@ export const MESSAGE_TEXTS_EN = {
   // Access
   notSelfDelete: 'You cannot delete your own account.',
   notSelfBlock: 'You cannot block your own account.',
+  changedMeanwhile:
+    'Someone else saved a change here after you opened it. Open it again to see their change, then make yours.',
   lastAdmin: 'The last administrator cannot be removed, blocked or demoted.',
   adminOnly: 'Only administrators can manage administrators or grant the admin role.',
   beyondOwnGrantsRole: 'You can only grant, change or remove permissions that you hold yourself.',

@@ -98,6 +98,7 @@ export const roles = pgTable(
       .notNull()
       .default('custom'),
     description: text('description'),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('roles_name_key').on(sql`lower(${t.name})`),

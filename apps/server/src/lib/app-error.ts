@@ -4,6 +4,7 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  precondition_failed: 412,
   too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,

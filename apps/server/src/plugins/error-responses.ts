@@ -9,6 +9,7 @@ const MEANINGS = {
   403: 'Signed in, but not allowed to do this.',
   404: 'No such record.',
   409: 'It conflicts with what is stored.',
+  412: 'Changed by someone else since it was read: If-Match names an older version.',
   413: 'Too large.',
   415: 'Not a type this route takes.',
   429: 'Too many requests: Retry-After says when to try again.',

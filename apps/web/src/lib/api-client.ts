@@ -72,6 +72,13 @@ async function readAnswer<T>(response: Response): Promise<T> {
   return data as T;
 }
 
+/**
+ * A change made against the version a form read (the record's `updatedAt`): the server refuses it
+ * with 412 when someone else saved meanwhile, rather than let the form undo their change.
+ */
+export const ifMatch = (version: string | undefined): Record<string, string> =>
+  version ? { 'if-match': `"${version}"` } : {};
+
 export async function api<T>(method: string, path: string, options: Options = {}): Promise<T> {
   return readAnswer<T>(await send(method, path, options));
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
+import { ApiError } from './api-client';
 
 /** What a screen may add to a feature's mutation hook: its own onSuccess, onError and the like. */
 export type MutationConfig<Call extends (variables: never) => Promise<unknown>> = Omit<
@@ -14,7 +15,7 @@ export type MutationConfig<Call extends (variables: never) => Promise<unknown>> 
 export function useInvalidatingMutation<Data, Variables>(
   call: (variables: Variables) => Promise<Data>,
   invalidates: QueryKey,
-  { onSuccess, ...config }: Omit<UseMutationOptions<Data, Error, Variables>, 'mutationFn'> = {},
+  { onSuccess, onError, ...config }: Omit<UseMutationOptions<Data, Error, Variables>, 'mutationFn'> = {},
 ) {
   const queryClient = useQueryClient();
   // A read still on its way may have been made before the change: invalidating alone would wait
@@ -28,5 +29,11 @@ export function useInvalidatingMutation<Data, Variables>(
     ...config,
     mutationFn: call,
     onSuccess: (...args) => Promise.all([refresh(), onSuccess?.(...args)]),
+    // Refused as made against an older version (412): what was read is read again, so the form
+    // opened next starts from what someone else saved.
+    onError: (error, ...rest) => {
+      if (error instanceof ApiError && error.status === 412) void refresh();
+      return onError?.(error, ...rest);
+    },
   });
 }

@@ -19,6 +19,8 @@ export const roleSchema = z.object({
   permissions: z.array(refSchema.extend({ method: z.string(), route: z.string() })),
   clientPermissions: z.array(refSchema.extend({ path: z.string() })),
   createdAt: z.string(),
+  /** The version a form sends back in `If-Match`, so a change saved meanwhile is not overwritten. */
+  updatedAt: z.string(),
 });
 export type Role = z.infer<typeof roleSchema>;
 

@@ -19,6 +19,8 @@ export const userSchema = z.object({
    * only to those who may reset it.
    */
   mfaEnabled: z.boolean().optional(),
+  /** The version a form sends back in `If-Match`, so a change saved meanwhile is not overwritten. */
+  updatedAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
 

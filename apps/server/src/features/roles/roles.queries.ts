@@ -44,6 +44,7 @@ async function withReferences(db: Db, rows: RoleRow[]): Promise<Role[]> {
       type: row.type,
       description: row.description,
       createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
       permission: own.map((grant) => grant.id),
       clientPermission: ownMenus.map((menu) => menu.id),
       permissions: own.map(({ id, name, method, route }) => ({ _id: id, name, method, route })),

@@ -12,6 +12,7 @@ import {
   updateRoleBodySchema,
 } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
+import { versionAsked } from '../../lib/if-match.js';
 import { AppError } from '../../lib/app-error.js';
 import { signedInContextOf } from '../../lib/request-context.js';
 import { findRoleById, listRoles } from './roles.queries.js';
@@ -57,16 +58,17 @@ export function registerRoleRoutes(app: FastifyInstance, { db }: AppDeps) {
   r.put(
     `${apiRoutes.roles}/:id`,
     {
-      config: { errors: [409] },
+      config: { errors: [409, 412] },
       schema: {
         summary: 'Update role',
+        description: 'With `If-Match: "<updatedAt>"`, refused (412) when the role was changed since that version.',
         tags,
         params: idParamsSchema,
         body: updateRoleBodySchema,
         response: { 200: roleSchema },
       },
     },
-    (request) => updateRole(db, signedInContextOf(request), request.params.id, request.body),
+    (request) => updateRole(db, signedInContextOf(request), request.params.id, request.body, versionAsked(request)),
   );
 
   r.delete(

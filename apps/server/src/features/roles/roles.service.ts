@@ -3,6 +3,7 @@ import { messages, type CreateRoleBody, type Role } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { clientPermissions, permissions, roleClientPermissions, rolePermissions, roles } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
+import { assertUnchangedSince } from '../../lib/if-match.js';
 import { newId } from '../../lib/ids.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { SignedInContext } from '../../lib/request-context.js';
@@ -77,20 +78,31 @@ export async function createRole(db: Db, context: SignedInContext, body: CreateR
   }
 }
 
-export async function updateRole(db: Db, context: SignedInContext, id: string, body: CreateRoleBody): Promise<Role> {
+export async function updateRole(
+  db: Db,
+  context: SignedInContext,
+  id: string,
+  body: CreateRoleBody,
+  /** The version the change was made against (`If-Match`), when the caller says. */
+  version?: string,
+): Promise<Role> {
   const { actor } = context;
   try {
     return await db.transaction(async (tx) => {
       const [current] = await tx.select().from(roles).where(eq(roles.id, id)).for('update');
       if (!current) throw notFound();
       if (current.type === 'admin' && !actor.isAdmin) throw new AppError('forbidden', messages.adminOnly);
+      assertUnchangedSince(current.updatedAt.toISOString(), version);
       await assertReferencesExist(tx, body);
       // What the role holds now is touched as much as what it will hold.
       const held = await permissionsOfRoles(tx, [id]);
       await assertWithinOwnGrants(tx, actor, [...held, ...body.permission], messages.beyondOwnGrantsRole);
       const before = await findRoleById(tx, id);
       // The type is fixed at seeding: no request changes it.
-      await tx.update(roles).set({ name: body.name, description: body.description }).where(eq(roles.id, id));
+      await tx
+        .update(roles)
+        .set({ name: body.name, description: body.description, updatedAt: new Date() })
+        .where(eq(roles.id, id));
       await replaceGrants(tx, id, body);
       const role = (await findRoleById(tx, id))!;
       await recordAudit(tx, context, {

@@ -193,3 +193,32 @@ describe('GET /api/auth/roles?sort=', () => {
     expect(JSON.stringify(refused.body)).toContain('Sort must be one of name, -name, createdAt, -createdAt');
   });
 });
+
+describe('PUT /api/auth/roles/:id with If-Match', () => {
+  it('refuses a form read before another change, so a grant made meanwhile is not taken back', async () => {
+    const [first, second] = await permissionIds(server, 'GET /api/auth/events', 'GET /api/auth/invites');
+    const created = await server.post('/api/auth/roles', { name: unique('Editors'), permission: [] }, admin);
+    const read = created.body;
+    const version = { 'if-match': `"${read.updatedAt}"` };
+    const granted = await server.request('PUT', `/api/auth/roles/${read._id}`, {
+      token: admin,
+      body: { name: read.name, permission: [first] },
+      headers: version,
+    });
+    expect(granted.status).toBe(200);
+    const stale = await server.request('PUT', `/api/auth/roles/${read._id}`, {
+      token: admin,
+      body: { name: read.name, permission: [second] },
+      headers: version,
+    });
+    expect(stale.status).toBe(412);
+    expect((await server.get(`/api/auth/roles/${read._id}`, admin)).body.permission).toEqual([first]);
+    const fresh = await server.request('PUT', `/api/auth/roles/${read._id}`, {
+      token: admin,
+      body: { name: read.name, permission: [first, second] },
+      headers: { 'if-match': `"${granted.body.updatedAt}"` },
+    });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.permission.sort()).toEqual([first, second].sort());
+  });
+});

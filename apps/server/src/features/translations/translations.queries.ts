@@ -51,6 +51,16 @@ export async function findTranslationToEdit(
   return { translation: toTranslation(row), awaitingGenerate: keysChanged(row.entries, merged).length };
 }
 
+/** Holds the language's row to the end of the transaction; its version, or none for a new language. */
+export async function lockTranslation(db: Db, language: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ updatedAt: translations.updatedAt })
+    .from(translations)
+    .where(eq(translations.language, language))
+    .for('update');
+  return row?.updatedAt;
+}
+
 /** Saving replaces the language's texts (creating the language); /locales changes on the next Generate. */
 export async function saveTranslation(db: Db, language: string, entries: Texts): Promise<Translation> {
   const [row] = await db
@@ -91,7 +101,7 @@ export async function generateTranslations(
       const entries = mergeCatalogue(row.entries, defaults, row.generatedFrom);
       await tx
         .update(translations)
-        .set({ entries, published: entries, generatedFrom: defaults, lastGenerated: now })
+        .set({ entries, published: entries, generatedFrom: defaults, lastGenerated: now, updatedAt: now })
         .where(eq(translations.language, row.language));
       published.push({ language: row.language, before: row.published ?? {}, after: entries });
     }

@@ -10,6 +10,7 @@ import {
   translationsResponseSchema,
 } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
+import { versionAsked } from '../../lib/if-match.js';
 import { AppError } from '../../lib/app-error.js';
 import { sendPrecompressed } from '../../lib/precompressed.js';
 import { readPublishedTexts } from './published-texts.js';
@@ -52,9 +53,11 @@ export function registerTranslationRoutes(app: FastifyInstance, { db, loadCatalo
   r.put(
     apiRoutes.translations,
     {
+      config: { errors: [412] },
       schema: {
         summary: 'Save the texts of a language',
-        description: 'Creates the language when it is new. Blank keys are dropped.',
+        description:
+          'Creates the language when it is new. Blank keys are dropped. With `If-Match: "<updatedAt>"`, refused (412) when the texts were changed since that version.',
         tags,
         body: saveTranslationBodySchema,
         response: { 200: saveTranslationResponseSchema },
@@ -62,7 +65,13 @@ export function registerTranslationRoutes(app: FastifyInstance, { db, loadCatalo
     },
     async (request) => ({
       message: messages.translationsSaved,
-      translation: await saveTexts(db, contextOf(request), request.body.lang, request.body.data.entries),
+      translation: await saveTexts(
+        db,
+        contextOf(request),
+        request.body.lang,
+        request.body.data.entries,
+        versionAsked(request),
+      ),
     }),
   );
 

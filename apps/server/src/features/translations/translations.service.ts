@@ -1,9 +1,10 @@
 import type { Translation } from '@community/shared';
 import type { Db } from '../../db/client.js';
+import { assertUnchangedSince } from '../../lib/if-match.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { recordAudit } from '../audit/audit.queries.js';
 import { keysChanged, type Catalogue, type Texts } from './catalogue.js';
-import { findTranslation, generateTranslations, saveTranslation } from './translations.queries.js';
+import { findTranslation, generateTranslations, lockTranslation, saveTranslation } from './translations.queries.js';
 
 /** An entry names at most this many keys per kind of change; the counts are always whole. */
 const KEYS_SHOWN = 50;
@@ -29,8 +30,12 @@ export async function saveTexts(
   context: RequestContext,
   language: string,
   entries: Texts,
+  /** The version the texts were edited from (`If-Match`), when the caller says. */
+  version?: string,
 ): Promise<Translation> {
   return db.transaction(async (tx) => {
+    const stored = await lockTranslation(tx, language);
+    if (stored) assertUnchangedSince(stored.toISOString(), version);
     const before = await findTranslation(tx, language);
     const saved = await saveTranslation(tx, language, entries);
     await recordAudit(tx, context, {

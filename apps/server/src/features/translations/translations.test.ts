@@ -308,3 +308,28 @@ describe('mergeCatalogue', () => {
     expect(Object.keys(mergeCatalogue({ x: '1', c: '2', a: '3' }, defaults, {}))).toEqual(['a', 'b', 'c', 'x']);
   });
 });
+
+describe('PUT /api/auth/translations with If-Match', () => {
+  it('refuses texts edited from a version saved over meanwhile, so one editor does not undo another', async () => {
+    const lang = 'it';
+    const first = await save(lang, { 'home.title': 'Benvenuti' });
+    const version = { 'if-match': `"${first.body.translation.updatedAt}"` };
+    const put = (entries: Record<string, string>, headers: Record<string, string>) =>
+      server.request('PUT', '/api/auth/translations', {
+        token: admin,
+        body: { lang, data: { lang, entries } },
+        headers,
+      });
+    const one = await put({ 'home.title': 'Benvenuti!' }, version);
+    expect(one.status).toBe(200);
+    const other = await put({ 'home.title': 'Benvenuti', 'login.submit': 'Accedi' }, version);
+    expect(other.status).toBe(412);
+    const stored = await query({ lang });
+    expect(stored.body.translation.data.entries).toEqual({ 'home.title': 'Benvenuti!' });
+    const again = await put(
+      { 'home.title': 'Benvenuti!', 'login.submit': 'Accedi' },
+      { 'if-match': `"${one.body.translation.updatedAt}"` },
+    );
+    expect(again.status).toBe(200);
+  });
+});

@@ -41,6 +41,7 @@ export const userColumns = {
   confirmed: users.confirmed,
   blocked: users.blocked,
   mfaEnabled: users.mfaEnabled,
+  updatedAt: users.updatedAt,
 };
 
 type UserRow = { [K in keyof typeof userColumns]: (typeof users.$inferSelect)[K] };
@@ -55,6 +56,7 @@ export const toUser = (row: UserRow): User => ({
   confirmed: row.confirmed,
   blocked: row.blocked,
   mfaEnabled: row.mfaEnabled,
+  updatedAt: row.updatedAt.toISOString(),
 });
 
 /** The key each order of the list sorts by, before the id that breaks ties; each has an index. */

@@ -18,6 +18,7 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { csvStream, sendCsv } from '../../lib/csv.js';
+import { versionAsked } from '../../lib/if-match.js';
 import { AppError } from '../../lib/app-error.js';
 import { contextOf, signedInContextOf } from '../../lib/request-context.js';
 import { currentUser } from '../../plugins/access.js';
@@ -111,9 +112,10 @@ export function registerUserRoutes(app: FastifyInstance, { db, mail, access }: A
   r.put(
     `${apiRoutes.users}/:id`,
     {
-      config: { errors: [409] },
+      config: { errors: [409, 412] },
       schema: {
         summary: 'Update user',
+        description: 'With `If-Match: "<updatedAt>"`, refused (412) when the user was changed since that version.',
         tags,
         params: idParamsSchema,
         body: updateUserBodySchema,
@@ -121,7 +123,13 @@ export function registerUserRoutes(app: FastifyInstance, { db, mail, access }: A
       },
     },
     async (request) => {
-      const user = await updateUser({ db, mail }, signedInContextOf(request), request.params.id, request.body);
+      const user = await updateUser(
+        { db, mail },
+        signedInContextOf(request),
+        request.params.id,
+        request.body,
+        versionAsked(request),
+      );
       return (await shownTo(request))(user);
     },
   );

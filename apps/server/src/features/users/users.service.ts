@@ -3,6 +3,7 @@ import { messages, type CreateUserBody, type UpdateUserBody, type User } from '@
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
+import { assertUnchangedSince } from '../../lib/if-match.js';
 import { newId } from '../../lib/ids.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
@@ -78,6 +79,8 @@ export async function updateUser(
   context: SignedInContext,
   id: string,
   body: UserChange,
+  /** The version the change was made against (`If-Match`), when the caller says. */
+  version?: string,
 ): Promise<User> {
   const { actor } = context;
   if (id === actor.id && body.blocked) throw new AppError('forbidden', messages.notSelfBlock);
@@ -89,6 +92,7 @@ export async function updateUser(
       const current = await findUserById(tx, id);
       if (!current) throw notFound();
       await assertMayManage(tx, actor, id);
+      assertUnchangedSince(current.updatedAt, version);
       const isEmailChanged = body.email !== undefined && body.email !== current.email;
       // A new address is a new owner of the account as far as anyone can tell: the sessions and
       // reset links made for the old one end.

@@ -28,7 +28,18 @@ describe('GET /api/auth/users', () => {
     expect(response.body).toMatchObject({ total: 2, page: 1, pages: 1, startIndex: 1, endIndex: 2 });
     expect(response.body.data.map((u: { _id: string }) => u._id)).toEqual([second.id, first.id]);
     expect(Object.keys(response.body.data[0]).sort()).toEqual(
-      ['_id', 'avatarUrl', 'blocked', 'confirmed', 'createdAt', 'email', 'mfaEnabled', 'name', 'username'].sort(),
+      [
+        '_id',
+        'avatarUrl',
+        'blocked',
+        'confirmed',
+        'createdAt',
+        'email',
+        'mfaEnabled',
+        'name',
+        'updatedAt',
+        'username',
+      ].sort(),
     );
   });
 
@@ -362,5 +373,42 @@ describe('changing an address', () => {
     expect(moved.status).toBe(200);
     expect((await server.get('/api/auth/my-profile', member.token)).status).toBe(401);
     expect((await links()).every((link) => link.usedAt !== null)).toBe(true);
+  });
+});
+
+describe('PUT /api/auth/users/:id with If-Match', () => {
+  it('refuses a form read before another change, so a block is not lifted by a stale save', async () => {
+    const user = await createUser(server, { name: `Stale ${marker()}` });
+    const read = (await server.get(`/api/auth/users/${user.id}`, admin)).body;
+    const version = { 'if-match': `"${read.updatedAt}"` };
+    const asRead = { name: read.name, email: read.email, confirmed: read.confirmed, blocked: read.blocked };
+    // One administrator blocks; another, still on the form read before, renames.
+    const blocked = await server.request('PUT', `/api/auth/users/${user.id}`, {
+      token: admin,
+      body: { ...asRead, blocked: true },
+      headers: version,
+    });
+    expect(blocked.status).toBe(200);
+    expect(blocked.body.updatedAt).not.toBe(read.updatedAt);
+    const stale = await server.request('PUT', `/api/auth/users/${user.id}`, {
+      token: admin,
+      body: { ...asRead, name: 'Renamed meanwhile' },
+      headers: version,
+    });
+    expect(stale.status).toBe(412);
+    expect(stale.body).toEqual({
+      error:
+        'Someone else saved a change here after you opened it. Open it again to see their change, then make yours.',
+    });
+    expect(await userRow(user.id)).toMatchObject({ blocked: true, name: read.name });
+    // Read again, the change goes through; without If-Match, as before, it is made as asked.
+    const fresh = await server.request('PUT', `/api/auth/users/${user.id}`, {
+      token: admin,
+      body: { ...asRead, blocked: true, name: 'Renamed' },
+      headers: { 'if-match': `"${blocked.body.updatedAt}"` },
+    });
+    expect(fresh.status).toBe(200);
+    const unconditional = { ...asRead, name: 'Renamed again' };
+    expect((await server.put(`/api/auth/users/${user.id}`, unconditional, admin)).status).toBe(200);
   });
 });

@@ -151,6 +151,7 @@ export function TranslationsRoute() {
           key={`${lang}|${loaded?.updatedAt ?? 'new'}|${loaded?.lastGenerated ?? 'never'}|${discards}`}
           lang={lang}
           entries={loaded?.data.entries ?? {}}
+          version={loaded?.updatedAt}
           onSaved={() => {
             setIsEdited(false);
             setAdded((list) => list.filter((code) => code !== lang));

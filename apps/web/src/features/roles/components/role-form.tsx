@@ -46,7 +46,9 @@ export function RoleForm({
   const { error, save } = useSaveResource(Boolean(row), saveTexts(t, 'roles'), onDone);
   const onSubmit = form.handleSubmit((typed) => {
     const body = { ...typed, description: description.toStored(typed.description) };
-    return save(() => (row ? updateRole.mutateAsync({ id: row._id, body }) : createRole.mutateAsync(body)));
+    return save(() =>
+      row ? updateRole.mutateAsync({ id: row._id, body, version: row.updatedAt }) : createRole.mutateAsync(body),
+    );
   });
   const { errors, isSubmitting, isDirty } = form.formState;
   // What is picked, as shown: the form keeps only the ids.

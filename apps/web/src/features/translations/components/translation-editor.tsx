@@ -13,6 +13,8 @@ import { EntriesTable } from './entries-table';
 type Props = {
   lang: string;
   entries: Record<string, string>;
+  /** The stored version `entries` are (their `updatedAt`): a save made over a newer one is refused. */
+  version: string | undefined;
   onSaved: () => void;
   /**
    * Told whether the texts differ from what was stored, as they come to and stop: the screen
@@ -31,7 +33,16 @@ const pretty = (entries: Record<string, string>) => JSON.stringify(entries, null
 const RAW_AFTER_MS = 300;
 
 /** The key/value table and the raw JSON of one language; the table is what Save Changes stores. */
-export function TranslationEditor({ lang, entries, onSaved, onEditedChange, filter, onFilter, isReadOnly }: Props) {
+export function TranslationEditor({
+  lang,
+  entries,
+  version,
+  onSaved,
+  onEditedChange,
+  filter,
+  onFilter,
+  isReadOnly,
+}: Props) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<EntryRow[]>(() => toRows(entries));
   // The raw editor's own text once it is focused or typed into, until the table next changes;
@@ -104,7 +115,7 @@ export function TranslationEditor({ lang, entries, onSaved, onEditedChange, filt
       </section>
       {!isReadOnly && (
         <div className="sticky bottom-0 flex justify-end border-t border-slate-200 bg-slate-50/95 py-3">
-          <Button onClick={() => save.mutate({ lang, entries: toEntries(rows) })} isBusy={save.isPending}>
+          <Button onClick={() => save.mutate({ lang, entries: toEntries(rows), version })} isBusy={save.isPending}>
             <Save className="size-4" aria-hidden />
             {t('translations.save')}
           </Button>

@@ -46,7 +46,9 @@ export function UserForm({ row, onDone }: { row?: User; onDone: () => void }) {
   const { errors, isSubmitting, isDirty } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
     save(() =>
-      values.isNew ? createUser.mutateAsync(values.body) : updateUser.mutateAsync({ id: values.id, body: values.body }),
+      values.isNew
+        ? createUser.mutateAsync(values.body)
+        : updateUser.mutateAsync({ id: values.id, body: values.body, version: row?.updatedAt }),
     ),
   );
 

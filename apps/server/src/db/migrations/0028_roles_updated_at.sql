@@ -1,0 +1,2 @@
+-- A role is saved against the version its form read (If-Match): a change made meanwhile is not overwritten.
+ALTER TABLE "roles" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;
