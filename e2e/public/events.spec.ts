@@ -273,6 +273,37 @@ test.describe('[PUBLIC][EVENTS]', () => {
     await expect(page.getByText('Η εκδήλωση είναι πλήρης: δεν υπάρχουν άλλες θέσεις.')).toBeVisible();
   });
 
+  test('a sign-in ended elsewhere is forgotten by the event page, which says the answer was not saved', async ({
+    page,
+    app,
+  }) => {
+    const email = `rsvp-ended-${Date.now()}@e2e.test`;
+    const member = await createMember(app.baseURL, { email, name: 'Μέλος Εκτός' });
+    const id = await createEvent(app.baseURL, {
+      title: `Περίπατος ${Date.now()}`,
+      startsLocal: `${nextYear}-06-10T18:00`,
+      endsLocal: `${nextYear}-06-10T20:00`,
+      rsvpEnabled: true,
+    });
+    await page.goto('/events');
+    await signInStored(page, app.baseURL, email);
+    await page.goto(`/events/${id}`);
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Ο λογαριασμός μου' })).toBeVisible();
+    const going = page.getByRole('button', { name: 'Θα έρθω' });
+    await expect(going).toBeVisible();
+
+    // Signed out everywhere from another device, then Going pressed here.
+    const admin = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
+    await callApi(app.baseURL, admin, 'POST', `/api/auth/users/${member._id}/sessions/revoke`);
+    await going.click();
+    await expect(page.getByText('Η απάντησή σας δεν καταχωρίστηκε: η σύνδεσή σας έχει λήξει.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Συνδεθείτε για να δηλώσετε συμμετοχή' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Σύνδεση' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+    await shoot(page, 'public-event-sign-in-ended');
+  });
+
   test('an event without RSVP and an ended one say so; no Going button for either', async ({ page, app }) => {
     const stamp = Date.now();
     const email = `rsvp-off-${stamp}@e2e.test`;

@@ -12,3 +12,17 @@ export function readAuthToken(): string | undefined {
     return undefined;
   }
 }
+
+/** Told on `window` when a page forgets a sign-in the server refused. */
+export const SIGN_IN_ENDED = 'community:sign-in-ended';
+
+/**
+ * A sign-in the server refused (401) is forgotten, as the admin app forgets it, when it is still
+ * the one stored: a request that left with a token replaced meanwhile ends nothing.
+ */
+export function forgetRefusedSignIn(sentToken: string): void {
+  if (readAuthToken() !== sentToken) return;
+  localStorage.removeItem(storageKeys.userInfo);
+  localStorage.removeItem(storageKeys.userRole);
+  window.dispatchEvent(new Event(SIGN_IN_ENDED));
+}

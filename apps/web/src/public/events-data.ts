@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { apiRoutes, eventPaths, type ListResponse, type PublicEvent, type RsvpState } from '@community/shared';
-import { readAuthToken } from '../lib/auth-token';
+import { forgetRefusedSignIn, readAuthToken } from '../lib/auth-token';
 import { arrivedEarly, startEarly, takeEarly } from './early-reads';
 
 /** A refused request: its status and the server's sentence, which the public site asks for in Greek. */
@@ -18,6 +18,7 @@ async function requestJson<T>(path: string, { method = 'GET', token }: { method?
   if (token) headers.authorization = `Bearer ${token}`;
   const response = await fetch(path, { method, headers });
   if (!response.ok) {
+    if (response.status === 401 && token) forgetRefusedSignIn(token);
     const body = (await response.json().catch(() => ({}))) as { error?: unknown };
     throw new HttpError(response.status, typeof body.error === 'string' ? body.error : '');
   }

@@ -1,7 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { SiteConfig } from '@community/shared';
 import { ThemeSwitch } from '../components/ui/theme-switch';
-import { readAuthToken } from '../lib/auth-token';
+import { readAuthToken, SIGN_IN_ENDED } from '../lib/auth-token';
 import { signInHref, SiteLink, usePath } from './router';
 import { useT } from './texts';
 
@@ -23,7 +23,13 @@ export function GuestLayout({ site, children }: { site: SiteConfig['site'] | und
   const path = usePath();
   const name = site?.name ?? t('public.siteName');
   // A member signed in to the admin app (same origin, same storage) is offered it, not a sign-in.
-  const [isSignedIn] = useState(() => readAuthToken() !== undefined);
+  const [isSignedIn, setSignedIn] = useState(() => readAuthToken() !== undefined);
+  // A sign-in the server refused on this page (an RSVP) offers a sign-in again.
+  useEffect(() => {
+    const ended = () => setSignedIn(false);
+    window.addEventListener(SIGN_IN_ENDED, ended);
+    return () => window.removeEventListener(SIGN_IN_ENDED, ended);
+  }, []);
   return (
     <div className="relative flex min-h-screen flex-col text-slate-900">
       <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:z-20 focus:bg-white focus:p-2">

@@ -7,7 +7,8 @@ import { signInHref } from '../router';
 import { useT } from '../texts';
 
 type Answer =
-  | { state: 'signed-out' }
+  /** `ended`: the stored sign-in was refused, on reading the answer or on sending one (`unsaved`). */
+  | { state: 'signed-out'; ended?: 'read' | 'unsaved' }
   | { state: 'loading' }
   | { state: 'ready'; rsvp: RsvpState; isSending: boolean; error?: string };
 
@@ -35,7 +36,7 @@ export function EventRsvp({ event }: { event: PublicEvent }) {
         isCurrent &&
         setAnswer(
           error instanceof HttpError && error.status === 401
-            ? { state: 'signed-out' }
+            ? { state: 'signed-out', ended: 'read' }
             : { state: 'ready', rsvp: countsOf(event), isSending: false, error: t('public.events.rsvp.failed') },
         ),
     );
@@ -69,7 +70,8 @@ export function EventRsvp({ event }: { event: PublicEvent }) {
         focusWhenShown('answer');
       },
       (error: unknown) => {
-        if (error instanceof HttpError && error.status === 401) return setAnswer({ state: 'signed-out' });
+        if (error instanceof HttpError && error.status === 401)
+          return setAnswer({ state: 'signed-out', ended: 'unsaved' });
         setAnswer({
           ...answer,
           isSending: false,
@@ -92,6 +94,8 @@ export function EventRsvp({ event }: { event: PublicEvent }) {
 
   let status;
   if (event.isPast) status = t('public.events.rsvp.past');
+  else if (answer.state === 'signed-out' && answer.ended)
+    status = t(answer.ended === 'unsaved' ? 'public.events.rsvp.endedUnsaved' : 'public.events.rsvp.ended');
   else if (isGoing) status = t('public.events.rsvp.youAreGoing');
   else if (counts.isFull) status = t('public.events.rsvp.full');
 
