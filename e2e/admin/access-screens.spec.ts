@@ -21,6 +21,9 @@ test.describe('[ADMIN][ACCESS]', () => {
     await dialog.getByLabel('Path').fill('/newsletter');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Client permission created successfully.')).toBeVisible();
+    // The menu shows each change at once, without a reload.
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await expect(menu.getByRole('link', { name: 'Newsletter', exact: true })).toBeVisible();
 
     await page.getByRole('searchbox', { name: 'Search by name' }).fill('Newsletter');
     await page.getByRole('button', { name: 'Search' }).click();
@@ -34,12 +37,14 @@ test.describe('[ADMIN][ACCESS]', () => {
     await page.getByRole('dialog', { name: 'Edit Client Permission' }).getByLabel('Name').fill('Newsletters');
     await page.getByRole('dialog', { name: 'Edit Client Permission' }).getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Client permission updated successfully.')).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Newsletters', exact: true })).toBeVisible();
     await page
       .getByRole('row', { name: /Newsletters/ })
       .getByRole('button', { name: 'Delete' })
       .click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Delete it!' }).click();
     await expect(page.getByText('Client permission deleted successfully.')).toBeVisible();
+    await expect(menu.getByRole('link', { name: /^Newsletter/ })).toHaveCount(0);
   });
 
   test('permissions: reinitiate reports what it added, and the form warns before opening a write route', async ({

@@ -8,8 +8,8 @@ export const clientPermissionKeys = {
   /** The server sorts and searches the installed names in the language asked. */
   list: (params: ListParams, language: string) => [...all, 'list', params, language] as const,
   /**
-   * The menu of the signed-in user (or of a guest). It stays outside `all`: an edit reaches the
-   * menu when its 5 minutes are up, or at the next sign-in. The names come in the screen's language.
+   * The menu of the signed-in user (or of a guest), in the screen's language. Under `all`: an entry
+   * renamed, added or deleted shows in the menu at once; a role's grants reach it within 5 minutes.
    */
-  userCategories: (userId: string, language: string) => ['user-categories', userId, language] as const,
+  userCategories: (userId: string, language: string) => [...all, 'user-categories', userId, language] as const,
 };
