@@ -45,8 +45,8 @@ test.describe('[ADMIN][EVENTS]', () => {
     const create = page.getByRole('dialog', { name: 'New Event' });
     await create.getByLabel('Title').fill(`Concert ${stamp}`);
     // Typed as an English screen writes dates, whatever the browser's language.
-    await create.getByLabel('Starts').fill(`12/15/${YEAR} 7:30 pm`);
-    const ends = create.getByLabel('Ends');
+    await create.getByLabel('Start', { exact: true }).fill(`12/15/${YEAR} 7:30 pm`);
+    const ends = create.getByLabel('End', { exact: true });
     await ends.fill('tomorrow evening');
     await create.getByLabel('Place (optional)').fill('Town square');
     await create.getByLabel('Description (optional)').fill('Bring a chair.\nFree entry.');
@@ -67,7 +67,7 @@ test.describe('[ADMIN][EVENTS]', () => {
     await expect(ends).toHaveAttribute('aria-invalid', 'true');
     await expect(ends).toHaveAccessibleDescription('Format: MM/DD/YYYY HH:MM End must be after start');
     await expect(create.getByLabel('Title')).toHaveValue(`Concert ${stamp}`);
-    await expect(create.getByLabel('Starts')).toHaveValue(`12/15/${YEAR} 19:30`);
+    await expect(create.getByLabel('Start', { exact: true })).toHaveValue(`12/15/${YEAR} 19:30`);
     await expect(create.getByLabel('Description (optional)')).toHaveValue('Bring a chair.\nFree entry.');
     await expect(create.getByLabel('Capacity (optional)')).toHaveValue('2');
 
@@ -103,7 +103,7 @@ test.describe('[ADMIN][EVENTS]', () => {
     // Edit: the form holds what was saved; all day turns the times into days and back.
     await concert.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Event' });
-    await expect(edit.getByLabel('Starts')).toHaveValue(`12/15/${YEAR} 19:30`);
+    await expect(edit.getByLabel('Start', { exact: true })).toHaveValue(`12/15/${YEAR} 19:30`);
     await expect(edit.getByLabel('Description (optional)')).toHaveValue('Bring a chair.\nFree entry.');
     await expect(edit.getByRole('switch', { name: 'Members can say they are going' })).toHaveAttribute(
       'aria-checked',
@@ -119,8 +119,8 @@ test.describe('[ADMIN][EVENTS]', () => {
     await expect(edit.getByLabel('Last day')).toHaveValue(`12/15/${YEAR}`);
     await expect(edit.getByText("Times are in the site's time zone, Europe/Athens.")).toBeHidden();
     await edit.getByRole('switch', { name: 'All day' }).click();
-    await expect(edit.getByLabel('Starts')).toHaveValue(`12/15/${YEAR} 19:30`);
-    await expect(edit.getByLabel('Ends')).toHaveValue(`12/15/${YEAR} 22:00`);
+    await expect(edit.getByLabel('Start', { exact: true })).toHaveValue(`12/15/${YEAR} 19:30`);
+    await expect(edit.getByLabel('End', { exact: true })).toHaveValue(`12/15/${YEAR} 22:00`);
     await edit.getByLabel('Title').fill(`Spring concert ${stamp}`);
     await edit.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Event updated successfully.')).toBeVisible();
@@ -157,8 +157,8 @@ test.describe('[ADMIN][EVENTS]', () => {
     await expect(copy.getByLabel('Title')).toHaveValue(`Spring concert ${stamp}`);
     await expect(copy.getByLabel('Place (optional)')).toHaveValue('Town square');
     await copy.getByLabel('Title').fill(`Autumn walk ${stamp}`);
-    await copy.getByLabel('Starts').fill(`${YEAR}-11-14T10:00`);
-    await copy.getByLabel('Ends').fill(`${YEAR}-11-14T12:30`);
+    await copy.getByLabel('Start', { exact: true }).fill(`${YEAR}-11-14T10:00`);
+    await copy.getByLabel('End', { exact: true }).fill(`${YEAR}-11-14T12:30`);
     // The rename's toast may still be up; the copy's own must be the one seen.
     await expect(page.getByText('Event updated successfully.')).toHaveCount(0);
     await copy.getByRole('button', { name: 'Save' }).click();
@@ -271,8 +271,8 @@ test.describe('[ADMIN][EVENTS]', () => {
     await page.getByRole('button', { name: 'Add New Event' }).click();
     const create = page.getByRole('dialog', { name: 'New Event' });
     await create.getByLabel('Title').fill(`Shift test ${stamp}`);
-    await create.getByLabel('Starts').fill(`02/11/${YEAR} 10:00`);
-    const ends = create.getByLabel('Ends');
+    await create.getByLabel('Start', { exact: true }).fill(`02/11/${YEAR} 10:00`);
+    const ends = create.getByLabel('End', { exact: true });
     await ends.fill(`02/11/${YEAR} 09:00`);
     await create.getByRole('button', { name: 'Save' }).click();
     await expect(ends).toHaveAccessibleDescription('Format: MM/DD/YYYY HH:MM End must be after start');

@@ -44,6 +44,9 @@ test.describe('[ADMIN][USERS]', () => {
     await expect(page.getByText(`26 - ${Math.min(total, 50)} of ${total}`).first()).toBeVisible();
     await expectAccessible(page);
     await shoot(page, 'users');
+    // The pagers above and below the list are two landmarks, each named apart.
+    await expect(page.getByRole('navigation', { name: 'Pagination', exact: true })).toHaveCount(1);
+    await expect(page.getByRole('navigation', { name: 'Pagination, end of the list' })).toHaveCount(1);
 
     // Create, with the form's validation first.
     await page.getByRole('button', { name: 'Add New User' }).click();

@@ -30,7 +30,7 @@ export const MESSAGE_TEXTS_EL: Record<MessageKey, string> = {
   idsCount: 'Επιλέξτε από 1 έως {max} εγγραφές',
   bulkActionUnknown: 'Η ενέργεια πρέπει να είναι μία από: {allowed}',
   bulkRoleRequired: 'Επιλέξτε τον ρόλο που δίνεται ή αφαιρείται',
-  bulkRoleNotHeld: 'Δεν έχει αυτόν τον ρόλο',
+  bulkRoleNotHeld: 'Δεν έχει αυτόν τον ρόλο.',
   inviteStatusUnknown: 'Η κατάσταση πρέπει να είναι μία από: {allowed}',
   fileTooLarge: 'Το αρχείο ξεπερνά το όριο του 1MB. Ανεβάστε ένα μικρότερο αρχείο.',
   // Requests

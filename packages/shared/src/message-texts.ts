@@ -29,7 +29,7 @@ export const MESSAGE_TEXTS_EN = {
   idsCount: 'Choose between 1 and {max} records',
   bulkActionUnknown: 'Action must be one of {allowed}',
   bulkRoleRequired: 'Choose the role to give or take',
-  bulkRoleNotHeld: 'Does not hold this role',
+  bulkRoleNotHeld: 'Does not hold this role.',
   inviteStatusUnknown: 'Status must be one of {allowed}',
   fileTooLarge: 'File size exceeds 1MB limit. Please upload a smaller file.',
   // Requests

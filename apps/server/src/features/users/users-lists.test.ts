@@ -239,7 +239,7 @@ describe('POST /api/auth/users/bulk', () => {
       { ids: [pending.id], action: 'remove-role', roleId: role },
       admin,
     );
-    expect(again.body).toEqual({ done: [], failed: [{ _id: pending.id, error: 'Does not hold this role' }] });
+    expect(again.body).toEqual({ done: [], failed: [{ _id: pending.id, error: 'Does not hold this role.' }] });
     const held = await server.deps.db
       .select()
       .from(userRoles)

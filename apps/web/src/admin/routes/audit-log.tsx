@@ -72,7 +72,9 @@ export function AuditLogRoute() {
             onSort={(oldestFirst) => update({ sort: oldestFirst ? 'at' : undefined })}
             onTarget={(target) => update({ ...EVERY_ENTRY, ...aboutTarget(target) })}
           />
-          {log.data && <PaginationBar pagination={log.data} onPage={(next) => update({ page: Math.max(1, next) })} />}
+          {log.data && (
+            <PaginationBar pagination={log.data} onPage={(next) => update({ page: Math.max(1, next) })} isAtEnd />
+          )}
         </>
       )}
     </section>

@@ -89,7 +89,8 @@ export function BulkActions({ actions, useBulk, selected, labelOf, onDone }: Pro
       <Modal isOpen={asked !== null} onClose={() => setAsked(null)} title={asked?.label ?? ''}>
         <div className="flex flex-col gap-4">
           <p className="text-sm text-slate-700">
-            {t('list.bulkConfirm', { action: asked?.label, n: selected.length })}
+            {t('list.bulkConfirm', { action: asked?.label, count: selected.length })}
+            {asked?.tone === 'danger' && ` ${t('list.bulkCannotUndo')}`}
           </p>
           {asked?.choose && (
             <SelectField

@@ -10,16 +10,21 @@ type Props = {
   onPage: (page: number) => void;
   /** Previous and next in words around a summary, in place of the range and the arrows. */
   words?: { previous: string; next: string; summary: string };
+  /** The second pager, under the list: named apart from the first, as two landmarks must be. */
+  isAtEnd?: boolean;
 };
 
 /** The pager of a list: 'start - end of total' with previous and next arrows, or the same in words. */
-export function PaginationBar({ pagination, onPage, words }: Props) {
+export function PaginationBar({ pagination, onPage, words, isAtEnd = false }: Props) {
   const { t } = useTranslation();
   const { startIndex, endIndex, page, pages } = pagination;
   const isFirst = page <= 1;
   const isLast = page >= pages;
   return (
-    <nav aria-label={t('list.pagination')} className="flex items-center justify-end gap-3 text-sm text-slate-700">
+    <nav
+      aria-label={t(isAtEnd ? 'list.paginationAtEnd' : 'list.pagination')}
+      className="flex items-center justify-end gap-3 text-sm text-slate-700"
+    >
       {words ? (
         <>
           <Button variant="secondary" onClick={() => onPage(page - 1)} disabled={isFirst}>

@@ -175,9 +175,14 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
   if (isForbidden(list.error))
     return <ForbiddenScreen title={texts.title} error={list.error} fallback={texts.fetchError} />;
 
-  const pagination = list.data && (
-    <PaginationBar pagination={list.data} onPage={(next) => url.update({ page: Math.max(1, next) })} />
-  );
+  const pagination = (isAtEnd: boolean) =>
+    list.data && (
+      <PaginationBar
+        pagination={list.data}
+        onPage={(next) => url.update({ page: Math.max(1, next) })}
+        isAtEnd={isAtEnd}
+      />
+    );
 
   return (
     <section onFocus={focusRescue.onFocus} className="flex flex-col gap-4">
@@ -231,7 +236,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
         <Alert tone="error">{getErrorMessage(list.error, texts.fetchError)}</Alert>
       ) : (
         <>
-          {pagination}
+          {pagination(false)}
           <div
             aria-busy={isStale}
             className={`${UNDER_PINNED_ACTIONS} rounded-lg border border-slate-200 bg-white transition-opacity ${isStale ? 'opacity-60' : ''}`}
@@ -337,7 +342,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
               </tbody>
             </table>
           </div>
-          {pagination}
+          {pagination(true)}
         </>
       )}
       <Modal
