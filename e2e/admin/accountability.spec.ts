@@ -236,9 +236,11 @@ test.describe('[ADMIN][SESSIONS]', () => {
     await expect(card.getByRole('listitem').filter({ hasText: 'This device' })).toHaveCount(1);
     await expectAccessible(page);
     await shoot(page, 'sessions-card');
-    await card.getByRole('button', { name: 'Sign out Firefox on Linux' }).click();
+    // By keyboard: the row goes with its button, and the focus to the card's title, not the page.
+    await card.getByRole('button', { name: 'Sign out Firefox on Linux' }).press('Enter');
     await expect(page.getByText('Signed out there.')).toBeVisible();
     await expect(card.getByRole('listitem')).toHaveCount(1);
+    await expect(card.getByRole('heading', { name: 'Where you are signed in' })).toBeFocused();
 
     // The other browser still holds its token; its next request finds the session gone.
     await other.goto('/admin/account/profile');

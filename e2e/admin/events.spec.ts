@@ -509,9 +509,11 @@ test.describe('[ADMIN][EVENTS]', () => {
     await expectAccessible(page);
     await shoot(page, 'profile-my-events');
 
-    await mine.getByRole('button', { name: `Not going to Film night ${stamp}` }).click();
+    await mine.getByRole('button', { name: `Not going to Film night ${stamp}` }).press('Enter');
     await expect(page.getByText(`You are no longer going to Film night ${stamp}.`)).toBeVisible();
     await expect(items).toHaveCount(2);
+    // The row went with the button pressed: the focus is on the card's title, not the page.
+    await expect(mine.getByRole('heading', { name: 'My events' })).toBeFocused();
     await expect(mine.getByRole('link', { name: `Film night ${stamp}` })).toHaveCount(0);
     const ada = await tokenOf(app.baseURL, members[0]!.email, 'member-password');
     const state = await call<{ going: boolean }>(app.baseURL, ada, 'GET', `/api/auth/events/${film._id}/rsvp`);

@@ -1,10 +1,11 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatEventWhen } from '@community/shared';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useFocusRescue } from '../../../lib/use-focus-rescue';
 import { useCancelRsvp } from '../api/cancel-rsvp';
 import { useMyEvents } from '../api/get-my-events';
 
@@ -22,12 +23,21 @@ export function MyEventsCard({ upcoming = false }: { upcoming?: boolean }) {
   const events = useMyEvents();
   const cancel = useCancelRsvp();
   const rows = (events.data?.data ?? []).filter((event) => !upcoming || !event.isPast);
+  // Not going takes the row, and its button, away: the focus goes to the card's title.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusRescue = useFocusRescue(heading, events.data);
   return (
     <section
+      onFocus={focusRescue.onFocus}
       aria-labelledby={headingId}
       className="flex flex-col gap-3 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
     >
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+      <h2
+        ref={heading}
+        id={headingId}
+        tabIndex={-1}
+        className="text-lg font-semibold text-slate-900 focus:outline-none"
+      >
         {upcoming ? t('events.mine.upcomingTitle') : t('events.mine.title')}
       </h2>
       {events.isError && <Alert tone="error">{getErrorMessage(events.error, t('events.mine.fetchError'))}</Alert>}

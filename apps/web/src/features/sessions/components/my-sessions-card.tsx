@@ -1,8 +1,10 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { getErrorMessage } from '../../../lib/api-client';
+import { useFocusRescue } from '../../../lib/use-focus-rescue';
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useEndSession } from '../api/end-session';
 import { useMySessions } from '../api/get-my-sessions';
@@ -18,13 +20,23 @@ export function MySessionsCard() {
   });
   const error = sessions.error ?? endOne.error ?? endOthers.error;
   const others = sessions.data?.data.filter((session) => !session.current).length ?? 0;
+  // A session signed out takes its button with it, and signing out the others leaves theirs
+  // disabled: the focus goes to the card's title rather than the page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusRescue = useFocusRescue(heading, sessions.data);
   return (
     <section
+      onFocus={focusRescue.onFocus}
       aria-labelledby="my-sessions"
       className="flex flex-col gap-3 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="my-sessions" className="text-lg font-semibold text-slate-900">
+        <h2
+          ref={heading}
+          id="my-sessions"
+          tabIndex={-1}
+          className="text-lg font-semibold text-slate-900 focus:outline-none"
+        >
           {t('sessions.title')}
         </h2>
         <Button
