@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN, callApi, createMember, expect, test, tokenOf } from '../fixtures';
+import { ADMIN, callApi, createMember, expect, giveSeededRole, test, tokenOf } from '../fixtures';
 import { expectAccessible, logOut, shoot, signInAs } from './session';
 
 /** A 1x1 PNG, enough for a real upload. */
@@ -283,6 +283,51 @@ test.describe('[ADMIN][PROFILE]', () => {
     await page.getByRole('button', { name: 'Ενημέρωση' }).click();
     await expect(saved).toBeVisible();
     await shoot(page, 'toast-close');
+  });
+
+  test('leaving the profile with unsaved changes, an uploaded picture among them, asks first', async ({
+    page,
+    app,
+  }, testInfo) => {
+    const email = `leaving-${Date.now()}@e2e.test`;
+    const member = await createMember(app.baseURL, { email, password: 'member-password', name: 'Leaving Owner' });
+    await giveSeededRole(app.baseURL, member._id, 'user');
+    await signInAs(page, email, 'member-password');
+    await page.goto('/admin/account/profile');
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    // Untouched, the profile is left at once.
+    await menu.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/admin\/?$/);
+
+    await page.goto('/admin/account/profile');
+    await page.getByLabel('Name').fill('Leaving Owner Renamed');
+    await menu.getByRole('link', { name: 'Home' }).click();
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(page).toHaveURL(/\/admin\/account\/profile$/);
+    await expect(page.getByLabel('Name')).toHaveValue('Leaving Owner Renamed');
+
+    // Typed back as it was, a picture uploaded but not applied still counts.
+    await page.getByLabel('Name').fill('Leaving Owner');
+    const small = testInfo.outputPath('leaving.png');
+    fs.writeFileSync(small, TINY_PNG);
+    await page.getByLabel('Profile image').setInputFiles(small);
+    await expect(
+      page.getByText('File uploaded successfully! Please update your profile to apply the new image.'),
+    ).toBeVisible();
+    await menu.getByRole('link', { name: 'Home' }).click();
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(page).toHaveURL(/\/admin\/?$/);
+
+    // Saved, nothing is left to ask about.
+    await page.goto('/admin/account/profile');
+    await page.getByLabel('Name').fill('Leaving Owner Saved');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Profile Updated successfully.')).toBeVisible();
+    await menu.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/admin\/?$/);
   });
 
   test('updates the profile with an image and a new password, staying signed in', async ({ page, app }, testInfo) => {

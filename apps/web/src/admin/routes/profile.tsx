@@ -22,6 +22,7 @@ import { useZodForm } from '../../lib/use-zod-form';
 import { SECURITY_PATH } from '../paths';
 import { SelectField } from '../../components/ui/select-field';
 import { SwitchField } from '../../components/ui/switch-field';
+import { LeavingQuestion } from '../../components/ui/unsaved-changes';
 
 const profileFormSchema = withPasswordConfirmation(updateMyProfileBodySchema);
 
@@ -72,6 +73,8 @@ function ProfileForm(props: { profile: Profile; language: Language; mailOnContac
   const { t } = useTranslation();
   const [error, setError] = useState<string>();
   const [image, setImage] = useState(profile.image);
+  // What the last save stored of what the form keeps outside its fields: a changed one is unsaved.
+  const [saved, setSaved] = useState({ image: profile.image, mailOnContact: props.mailOnContact });
   const upload = useUploadProfileImage();
   const updateMyProfile = useUpdateMyProfile();
   const form = useZodForm(profileFormSchema, {
@@ -86,6 +89,8 @@ function ProfileForm(props: { profile: Profile; language: Language; mailOnContac
     },
   });
   const { errors, isSubmitting } = form.formState;
+  // An uploaded picture is applied only by Update: leaving before it loses it, as it loses typing.
+  const isDirty = form.formState.isDirty || image !== saved.image || mailOnContact !== saved.mailOnContact;
 
   const onFile = async (file: File) => {
     setError(undefined);
@@ -107,6 +112,7 @@ function ProfileForm(props: { profile: Profile; language: Language; mailOnContac
       authStore.updateUser({ name: saved.profile.name, avatarUrl: saved.profile.image });
       toast.success(t('profile.updated'));
       form.reset({ ...form.getValues(), password: '', confirmPassword: '' });
+      setSaved({ image, mailOnContact });
     } catch (caught) {
       setError(getErrorMessage(caught, t('profile.updateError')));
     }
@@ -118,6 +124,7 @@ function ProfileForm(props: { profile: Profile; language: Language; mailOnContac
       noValidate
       className="flex flex-col gap-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
     >
+      <LeavingQuestion isDirty={isDirty} />
       {error && <Alert tone="error">{error}</Alert>}
       <ImagePicker
         label={t('profile.image')}

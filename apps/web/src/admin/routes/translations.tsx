@@ -1,12 +1,12 @@
 import { Plus, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
 import { toast } from 'sonner';
 import { ForbiddenScreen, isForbidden } from '../../components/resource-list/forbidden-screen';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { useBlockLeaving } from '../../components/ui/unsaved-changes';
 import { AddLanguageDialog } from '../../features/translations/components/add-language-dialog';
 import { TranslationEditor } from '../../features/translations/components/translation-editor';
 import { useGenerateTranslations } from '../../features/translations/api/generate-translations';
@@ -43,13 +43,7 @@ export function TranslationsRoute() {
   const [afterDiscard, setAfterDiscard] = useState<{ run: () => void }>();
   // Counts discards: the editor starts afresh from what is stored after each.
   const [discards, setDiscards] = useState(0);
-  const blocker = useBlocker(isEdited);
-  useEffect(() => {
-    if (!isEdited) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [isEdited]);
+  const blocker = useBlockLeaving(isEdited);
   const choose = (code: string) => {
     if (code === lang) return;
     if (isEdited) setAfterDiscard({ run: () => setChosen(code) });

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** What a dialog shares with the form inside it. */
@@ -70,4 +71,37 @@ export function useLeaveForm(isDirty: boolean) {
     return () => guard?.setDirty(false);
   }, [guard, isDirty]);
   return (close: () => void) => (guard ? guard.leave(close) : close());
+}
+
+/**
+ * A screen that holds unsaved changes (`isDirty`) stops a move to another screen, for the caller to
+ * ask about (`blocker.state === 'blocked'`, then `proceed` or `reset`), and has the browser ask
+ * before a reload or a closed tab.
+ */
+export function useBlockLeaving(isDirty: boolean) {
+  const blocker = useBlocker(isDirty);
+  useEffect(() => {
+    if (!isDirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isDirty]);
+  return blocker;
+}
+
+/** A screen's form with changes asks before they are lost to another screen, a reload or a closed tab. */
+export function LeavingQuestion({ isDirty }: { isDirty: boolean }) {
+  const { t } = useTranslation();
+  const blocker = useBlockLeaving(isDirty);
+  return (
+    <ConfirmDialog
+      isOpen={blocker.state === 'blocked'}
+      onCancel={() => blocker.reset?.()}
+      onConfirm={() => blocker.proceed?.()}
+      title={t('common.unsavedTitle')}
+      text={t('common.unsavedText')}
+      confirmLabel={t('common.discardChanges')}
+      cancelLabel={t('common.keepEditing')}
+    />
+  );
 }
