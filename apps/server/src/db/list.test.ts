@@ -158,6 +158,32 @@ describe('totals on a real database', () => {
     });
   });
 
+  it('ends an estimated list at its short last page, and offers no page past an empty one', async () => {
+    const { db } = server.deps;
+    const total = await tableTotal(db, 'users');
+    // Fewer rows than the estimate: the last page holds 10.
+    const rows = Math.floor((total - 40) / 25) * 25 + 10;
+    const last = Math.ceil(rows / 25);
+    const page = (n: number) =>
+      listPage(db, {
+        name: 'estimate beyond the rows',
+        query: { page: n, limit: 25 },
+        table: 'users',
+        where: sql`email like '%@example.test'`,
+        fetch: async ({ offset, limit }) =>
+          Array.from({ length: Math.max(0, Math.min(limit, rows - offset)) }, (_, i) => offset + i),
+        estimate: async () => ({ n: total * 3, exact: false }),
+      });
+    expect(await page(1)).toMatchObject({ total, totalIs: 'about' });
+    const end = await page(last);
+    expect(end).toMatchObject({ total: rows, pages: last, startIndex: (last - 1) * 25 + 1, endIndex: rows });
+    expect(end).not.toHaveProperty('totalIs');
+    // Past the end, the list's pages end before the one asked for: no Next to press.
+    const past = await page(last + 1);
+    expect(past.data).toEqual([]);
+    expect(past.pages).toBe(last);
+  });
+
   it('never reports more matches than the list has rows, whatever the estimate', async () => {
     const { db } = server.deps;
     const total = await tableTotal(db, 'users');

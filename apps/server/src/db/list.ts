@@ -286,7 +286,11 @@ async function listTotal(db: Db, options: ListOptions<unknown>, where: SQL, know
  */
 function paginateTotal(total: Total, page: number, limit: number, count: number): Pagination {
   if (total.is === 'exact') return paginate(total.n, page, limit, count);
+  // A page short of the limit is the list's last: its end, and so its total, are known now.
+  if (count > 0 && count < limit) return paginate((page - 1) * limit + count, page, limit, count);
   const place = paginate(Math.max(total.n, (page - 1) * limit + count), page, limit, count);
+  // An empty page lies past the end, whatever the estimate: the list ends before it.
+  if (count === 0 && page > 1) return { ...place, pages: Math.min(place.pages, page - 1), totalIs: total.is };
   return { ...place, pages: count === limit ? Math.max(place.pages, page + 1) : place.pages, totalIs: total.is };
 }
 
