@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { ADMIN, createMember, expect, test } from '../fixtures';
+import { ADMIN, callApi, createMember, expect, test, tokenOf } from '../fixtures';
 import { expectAccessible, logOut, shoot, signInAs } from './session';
 
 test.describe('[ADMIN][AUDIT]', () => {
@@ -171,6 +171,17 @@ test.describe('[ADMIN][AUDIT]', () => {
     await page.getByLabel('From').press('Enter');
     await expect(page.getByLabel('To')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('alert')).toHaveText('No day lies between these dates: nothing can match.');
+  });
+
+  test('a page past the last entry says so, rather than that nothing matches', async ({ page, app }) => {
+    const admin = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
+    await callApi(app.baseURL, admin, 'POST', '/api/auth/invites', {});
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/audit-log?page=999');
+    await expect(page.getByText('This page is past the end of the list.')).toBeVisible();
+    await expect(page.getByText('No entries match these filters.')).toHaveCount(0);
+    await page.goto('/admin/invites?page=999');
+    await expect(page.getByText('This page is past the end of the list.')).toBeVisible();
   });
 
   test('in Greek, the entries read in Greek, their fields too', async ({ page, app }) => {

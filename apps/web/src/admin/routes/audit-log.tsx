@@ -68,6 +68,7 @@ export function AuditLogRoute() {
           <AuditLogTable
             events={log.data?.data ?? []}
             isLoading={log.isPending}
+            isPastEnd={(log.data?.total ?? 0) > 0}
             oldestFirst={filters.sort === 'at'}
             onSort={(oldestFirst) => update({ sort: oldestFirst ? 'at' : undefined })}
             onTarget={(target) => update({ ...EVERY_ENTRY, ...aboutTarget(target) })}

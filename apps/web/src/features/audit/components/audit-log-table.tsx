@@ -10,6 +10,8 @@ import { describeEntry } from './describe-entry';
 type Props = {
   events: AuditEvent[];
   isLoading: boolean;
+  /** The filters match entries, but this page lies past the last of them. */
+  isPastEnd: boolean;
   oldestFirst: boolean;
   onSort: (oldestFirst: boolean) => void;
   /** Shows every entry about the target of one. */
@@ -17,7 +19,7 @@ type Props = {
 };
 
 /** The entries, newest first, each a sentence; a row opens to its before and after. */
-export function AuditLogTable({ events, isLoading, oldestFirst, onSort, onTarget }: Props) {
+export function AuditLogTable({ events, isLoading, isPastEnd, oldestFirst, onSort, onTarget }: Props) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState<string | null>(null);
   const when = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -64,7 +66,7 @@ export function AuditLogTable({ events, isLoading, oldestFirst, onSort, onTarget
           {!isLoading && events.length === 0 && (
             <tr>
               <td colSpan={3} className="px-4 py-6 text-center text-slate-600">
-                {t('audit.empty')}
+                {isPastEnd ? t('list.pastEnd') : t('audit.empty')}
               </td>
             </tr>
           )}

@@ -211,7 +211,7 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
               {data?.data.length === 0 && (
                 <tr>
                   <td colSpan={columnCount} className="px-2.5 py-6 text-center text-slate-600">
-                    {t('invites.empty')}
+                    {data.total > 0 ? t('list.pastEnd') : t('invites.empty')}
                   </td>
                 </tr>
               )}
