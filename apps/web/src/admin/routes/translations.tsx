@@ -6,7 +6,7 @@ import { ForbiddenScreen, isForbidden } from '../../components/resource-list/for
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { useBlockLeaving } from '../../components/ui/unsaved-changes';
+import { UnsavedQuestion, useBlockLeaving } from '../../components/ui/unsaved-changes';
 import { AddLanguageDialog } from '../../features/translations/components/add-language-dialog';
 import { TranslationEditor } from '../../features/translations/components/translation-editor';
 import { useGenerateTranslations } from '../../features/translations/api/generate-translations';
@@ -167,23 +167,20 @@ export function TranslationsRoute() {
           choose(code);
         }}
       />
-      <ConfirmDialog
+      <UnsavedQuestion
         isOpen={afterDiscard !== undefined || blocker.state === 'blocked'}
-        onCancel={() => {
+        onKeep={() => {
           setAfterDiscard(undefined);
           blocker.reset?.();
         }}
-        onConfirm={() => {
+        onDiscard={() => {
           setIsEdited(false);
           setDiscards((count) => count + 1);
           afterDiscard?.run();
           setAfterDiscard(undefined);
           blocker.proceed?.();
         }}
-        title={t('translations.unsavedTitle')}
         text={t('translations.unsavedText')}
-        confirmLabel={t('translations.discard')}
-        cancelLabel={t('translations.keepEditing')}
       />
       <ConfirmDialog
         isOpen={isConfirmingGenerate}

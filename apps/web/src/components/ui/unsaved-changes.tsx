@@ -1,4 +1,13 @@
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { ConfirmDialog } from './confirm-dialog';
@@ -22,7 +31,6 @@ export const UnsavedChangesScope = GuardContext.Provider;
  * events of its content.
  */
 export function useUnsavedChangesGuard() {
-  const { t } = useTranslation();
   // Read only when a close is asked: a form's typing re-renders no dialog.
   const isDirty = useRef(false);
   const [pendingClose, setPendingClose] = useState<(() => void) | null>(null);
@@ -42,18 +50,14 @@ export function useUnsavedChangesGuard() {
     [],
   );
   const question = (
-    <ConfirmDialog
+    <UnsavedQuestion
       returnFocusTo={focusedLast}
       isOpen={pendingClose !== null}
-      onCancel={() => setPendingClose(null)}
-      onConfirm={() => {
+      onKeep={() => setPendingClose(null)}
+      onDiscard={() => {
         setPendingClose(null);
         pendingClose?.();
       }}
-      title={t('common.unsavedTitle')}
-      text={t('common.unsavedText')}
-      confirmLabel={t('common.discardChanges')}
-      cancelLabel={t('common.keepEditing')}
     />
   );
   return { guard, question, noteFocus };
@@ -91,15 +95,36 @@ export function useBlockLeaving(isDirty: boolean) {
 
 /** A screen's form with changes asks before they are lost to another screen, a reload or a closed tab. */
 export function LeavingQuestion({ isDirty }: { isDirty: boolean }) {
-  const { t } = useTranslation();
   const blocker = useBlockLeaving(isDirty);
   return (
-    <ConfirmDialog
+    <UnsavedQuestion
       isOpen={blocker.state === 'blocked'}
-      onCancel={() => blocker.reset?.()}
-      onConfirm={() => blocker.proceed?.()}
+      onKeep={() => blocker.reset?.()}
+      onDiscard={() => blocker.proceed?.()}
+    />
+  );
+}
+
+type UnsavedQuestionProps = {
+  isOpen: boolean;
+  onKeep: () => void;
+  onDiscard: () => void;
+  /** What is unsaved, when "this form" does not say it. */
+  text?: string;
+  returnFocusTo?: RefObject<HTMLElement | null>;
+};
+
+/** The one question asked before unsaved changes are thrown away, wherever they are. */
+export function UnsavedQuestion({ isOpen, onKeep, onDiscard, text, returnFocusTo }: UnsavedQuestionProps) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog
+      returnFocusTo={returnFocusTo}
+      isOpen={isOpen}
+      onCancel={onKeep}
+      onConfirm={onDiscard}
       title={t('common.unsavedTitle')}
-      text={t('common.unsavedText')}
+      text={text ?? t('common.unsavedText')}
       confirmLabel={t('common.discardChanges')}
       cancelLabel={t('common.keepEditing')}
     />
