@@ -93,7 +93,20 @@ export function foldForSearch(text: string): string {
  */
 export function installedTextsHolding(greek: Record<string, string>, q: string): string[] {
   const folded = foldForSearch(q);
-  return Object.keys(greek).filter((text) => foldForSearch(greek[text]!).includes(folded));
+  return foldedOnce(greek)
+    .filter(([, inGreek]) => inGreek.includes(folded))
+    .map(([text]) => text);
+}
+
+/** The installed texts' Greek, folded for search the first time a search reads them. */
+const foldedGreek = new WeakMap<Record<string, string>, [string, string][]>();
+function foldedOnce(greek: Record<string, string>): [string, string][] {
+  let folded = foldedGreek.get(greek);
+  if (!folded) {
+    folded = Object.entries(greek).map(([text, inGreek]) => [text, foldForSearch(inGreek)]);
+    foldedGreek.set(greek, folded);
+  }
+  return folded;
 }
 
 /**
