@@ -276,6 +276,8 @@ test.describe('[ADMIN][INVITES]', () => {
     await invitee.goto(/(http:\/\/[\w.:]+\/admin\/confirm-email\?token=[\w-]+)/.exec(mailText(confirmation.raw))![1]!);
     await invitee.getByRole('button', { name: 'Confirm my address' }).click();
     await expect(invitee.getByText('Registration submitted. Awaiting approval.')).toBeVisible();
+    // The button is gone with the confirmation: the keyboard goes on from the way out.
+    await expect(invitee.getByRole('link', { name: 'Back to sign in' })).toBeFocused();
     await invitee.context().close();
 
     await page.getByRole('button', { name: 'Refresh' }).click();

@@ -5,6 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useConfirmRegistration } from '../../features/invites/api/confirm-registration';
 import { getErrorMessage } from '../../lib/api-client';
+import { useFocusRescue } from '../../lib/use-focus-rescue';
 import { AuthCard } from '../layout/auth-card';
 
 /**
@@ -21,6 +22,9 @@ export function ConfirmEmailRoute() {
   // Two clicks before the button shows it is busy would send the link twice, and the second
   // answer (the link is spent) would hide the first one's success.
   const isSending = useRef(false);
+  // Confirmed, the button goes: the focus moves on to the way out rather than to the page.
+  const toLogin = useRef<HTMLAnchorElement>(null);
+  const focusRescue = useFocusRescue(toLogin, outcome);
 
   const onConfirm = async () => {
     if (isSending.current) return;
@@ -38,7 +42,7 @@ export function ConfirmEmailRoute() {
 
   return (
     <AuthCard title={t('confirmEmail.title')}>
-      <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-4" {...focusRescue}>
         {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
         {!token && <Alert tone="error">{t('confirmEmail.invalid')}</Alert>}
         {token && outcome?.tone !== 'success' && (
@@ -51,7 +55,7 @@ export function ConfirmEmailRoute() {
         )}
       </div>
       <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="text-brand-700 underline">
+        <Link ref={toLogin} to="/login" className="text-brand-700 underline">
           {t('acceptInvite.toLogin')}
         </Link>
       </p>
