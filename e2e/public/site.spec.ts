@@ -122,6 +122,10 @@ test.describe('[PUBLIC]', () => {
     // Sent, the focus is on the sentence that says so rather than back at the top of the page.
     await expect(page.getByRole('status').filter({ hasText: 'Ευχαριστούμε!' })).toBeFocused();
     await expect(page.getByLabel('Μήνυμα')).toHaveValue('');
+    // Sent again empty, the form says what is missing, and no longer that it was sent.
+    await page.getByRole('button', { name: 'Αποστολή' }).click();
+    await expect(page.getByText('Γράψτε το μήνυμά σας.')).toBeVisible();
+    await expect(page.getByText('Ευχαριστούμε! Το μήνυμά σας στάλθηκε')).toBeHidden();
 
     const token = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
     const { data } = await callApi<{ data: { body: string | null }[] }>(

@@ -15,7 +15,8 @@ export function useFocusRescue(fallback: RefObject<HTMLElement | null>, data: un
     if (!lost || (lost.isConnected && !(lost instanceof HTMLButtonElement && lost.disabled))) return;
     lastFocused.current = null;
     const active = document.activeElement;
-    if (!active || active === document.body) fallback.current?.focus();
+    // A button just disabled still holds the focus here: the browser takes it away after.
+    if (!active || active === document.body || active === lost) fallback.current?.focus();
   }, [data, fallback]);
   return {
     onFocus: (event: FocusEvent) => {

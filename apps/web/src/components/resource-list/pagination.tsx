@@ -1,5 +1,6 @@
 import type { Pagination } from '@community/shared';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button';
 import { IconButton } from '../ui/icon-button';
@@ -20,6 +21,15 @@ export function PaginationBar({ pagination, onPage, words, isAtEnd = false }: Pr
   const { startIndex, endIndex, page, pages } = pagination;
   const isFirst = page <= 1;
   const isLast = page >= pages;
+  // The first or the last page reached, its arrow can do nothing more: the keyboard goes on from
+  // the other one rather than from the page's body.
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (isLast && active === next.current && !isFirst) previous.current?.focus();
+    if (isFirst && active === previous.current && !isLast) next.current?.focus();
+  }, [isFirst, isLast]);
   return (
     <nav
       aria-label={t(isAtEnd ? 'list.paginationAtEnd' : 'list.pagination')}
@@ -27,11 +37,11 @@ export function PaginationBar({ pagination, onPage, words, isAtEnd = false }: Pr
     >
       {words ? (
         <>
-          <Button variant="secondary" onClick={() => onPage(page - 1)} disabled={isFirst}>
+          <Button ref={previous} variant="secondary" onClick={() => onPage(page - 1)} disabled={isFirst}>
             {words.previous}
           </Button>
           <span>{words.summary}</span>
-          <Button variant="secondary" onClick={() => onPage(page + 1)} disabled={isLast}>
+          <Button ref={next} variant="secondary" onClick={() => onPage(page + 1)} disabled={isLast}>
             {words.next}
           </Button>
         </>
@@ -39,6 +49,7 @@ export function PaginationBar({ pagination, onPage, words, isAtEnd = false }: Pr
         <>
           <span>{t('list.range', { start: startIndex, end: endIndex, total: totalText(t, pagination) })}</span>
           <IconButton
+            ref={previous}
             look="framed"
             icon={<ChevronLeft className="size-4" aria-hidden />}
             onClick={() => onPage(page - 1)}
@@ -46,6 +57,7 @@ export function PaginationBar({ pagination, onPage, words, isAtEnd = false }: Pr
             aria-label={t('list.previous')}
           />
           <IconButton
+            ref={next}
             look="framed"
             icon={<ChevronRight className="size-4" aria-hidden />}
             onClick={() => onPage(page + 1)}

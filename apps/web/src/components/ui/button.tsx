@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { useFocusThroughDisabled } from '../../lib/use-focus-through-disabled';
 
 type Variant = 'primary' | 'secondary' | 'danger';
 type Size = 'md' | 'lg';
@@ -23,9 +24,19 @@ export function buttonClass(variant: Variant = 'primary', size: Size = 'md'): st
   return `inline-flex items-center justify-center gap-2 rounded-md font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${BUTTON_SIZES[size]} ${BUTTON_LOOKS[variant]}`;
 }
 
-export function Button({ variant = 'primary', isBusy = false, className = '', children, disabled, ...rest }: Props) {
+export function Button({
+  variant = 'primary',
+  isBusy = false,
+  className = '',
+  children,
+  disabled,
+  ref,
+  ...rest
+}: Props) {
+  const buttonRef = useFocusThroughDisabled(Boolean(disabled || isBusy), ref);
   return (
     <button
+      ref={buttonRef}
       className={`${buttonClass(variant)} ${className}`}
       disabled={disabled || isBusy}
       aria-busy={isBusy || undefined}

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { useFocusThroughDisabled } from '../../lib/use-focus-through-disabled';
 
 const small =
   'inline-flex items-center gap-1 whitespace-nowrap rounded-md border px-2 py-1 text-xs font-medium disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-brand-600';
@@ -37,10 +38,13 @@ export function IconButton({
   className = '',
   disabled,
   children,
+  ref,
   ...rest
 }: Props) {
+  const buttonRef = useFocusThroughDisabled(Boolean(disabled || isBusy), ref);
   return (
     <button
+      ref={buttonRef}
       type="button"
       className={`${looks[look]} ${className}`}
       disabled={disabled || isBusy}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CONTACT_LIMITS } from '@community/shared';
 import { buttonClass } from '../../components/ui/button';
 import { describedBy, inputLooks } from '../../components/ui/field';
+import { useFocusThroughDisabled } from '../../lib/use-focus-through-disabled';
 import { useFocusWhenShown } from '../../lib/use-focus-when-shown';
 import { SiteLink } from '../router';
 import { sendContactMessage } from '../site-data';
@@ -33,6 +34,8 @@ export function ContactPage() {
   const form = useRef<HTMLFormElement>(null);
   // Send is disabled while the message goes: the focus goes to the sentence saying it went.
   const { focusWhenShown, focusTarget } = useFocusWhenShown();
+  // Refused, the keyboard goes on from Send, as it was before the message went.
+  const sendButton = useFocusThroughDisabled(status.state === 'sending');
   // Told at each field in the site's words, rather than by the browser's own bubbles.
   const problemsOf = ({ name, email, message }: Values): Problems => {
     const length = message.trim().length;
@@ -65,6 +68,8 @@ export function ContactPage() {
     setProblems(found);
     const first = (['name', 'email', 'message'] as const).find((key) => found[key]);
     if (first) {
+      // What the last send said (sent, or refused) is about another message than the one now wrong.
+      setStatus({ state: 'idle' });
       form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
@@ -174,7 +179,7 @@ export function ContactPage() {
           </SiteLink>
         </p>
         <div>
-          <button type="submit" disabled={status.state === 'sending'} className={buttonClass()}>
+          <button ref={sendButton} type="submit" disabled={status.state === 'sending'} className={buttonClass()}>
             {status.state === 'sending' ? t('public.contact.sending') : t('public.contact.send')}
           </button>
         </div>
