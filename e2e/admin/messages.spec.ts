@@ -18,6 +18,14 @@ test.describe('[ADMIN][MESSAGES]', () => {
     await visitor.getByLabel('Μήνυμα').fill('Πότε είναι η επόμενη συνέλευση;\n<b>ευχαριστώ</b>');
     await visitor.getByRole('button', { name: 'Αποστολή' }).click();
     await expect(visitor.getByRole('status')).toBeVisible();
+    // A second one, signed with a name and an address without a space in them.
+    const longName = 'Αλεξάνδρα'.repeat(11);
+    const longEmail = `${'a'.repeat(60)}@${'b'.repeat(60)}.e2e.test`;
+    await visitor.getByLabel('Ονοματεπώνυμο').fill(longName);
+    await visitor.getByLabel('Email').fill(longEmail);
+    await visitor.getByLabel('Μήνυμα').fill('Με πήρατε τηλέφωνο, ευχαριστώ.');
+    await visitor.getByRole('button', { name: 'Αποστολή' }).click();
+    await expect(visitor.getByRole('status')).toBeVisible();
     await visitor.context().close();
 
     await signInAs(page, ADMIN.email, ADMIN.password);
@@ -60,6 +68,29 @@ test.describe('[ADMIN][MESSAGES]', () => {
     const mail = mailText((await app.smtp.waitFor(email)).raw);
     expect(mail).toContain('Την Πέμπτη στις 19:00.');
     expect(mail).toContain('Πότε είναι η επόμενη συνέλευση;');
+
+    // Filed away by keyboard, the focus stays on the button, now Restore; restored, an answered
+    // message is back as handled, not as new.
+    await card.getByRole('button', { name: 'Archive' }).press('Enter');
+    await expect(card.getByText('Archived', { exact: true })).toBeVisible();
+    await expect(page.getByText('Message archived.')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Restore' })).toBeFocused();
+    await card.getByRole('button', { name: 'Restore' }).press('Enter');
+    await expect(card.getByText('Handled', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Archive' })).toBeFocused();
+
+    // A message answered by phone is marked handled without a reply. Its sender's name and
+    // address, without a space, wrap inside the card rather than widen the screen.
+    await page.getByRole('searchbox', { name: 'Search name, email or text' }).fill('');
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    const answeredByPhone = page.getByRole('article', { name: new RegExp(longName) });
+    await expect(answeredByPhone.getByText('New', { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()!.width,
+    );
+    await answeredByPhone.getByRole('button', { name: 'Mark handled' }).click();
+    await expect(answeredByPhone.getByText('Handled', { exact: true })).toBeVisible();
+    await expect(page.getByText('Message marked handled.').last()).toBeVisible();
 
     // Filed away, it leaves the list of new messages; the filter lives in the URL.
     await card.getByRole('button', { name: 'Archive' }).click();

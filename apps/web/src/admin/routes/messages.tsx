@@ -60,7 +60,7 @@ export function MessagesRoute() {
   const onError = (fallback: string) => (error: unknown) => void toast.error(getErrorMessage(error, fallback));
   const setStatus = useSetContactStatus({
     mutationConfig: {
-      onSuccess: () => void toast.success(t('messages.filed')),
+      onSuccess: (_, { status: moved }) => void toast.success(t(`messages.movedTo.${moved}`)),
       onError: onError(t('messages.fileError')),
     },
   });
@@ -81,9 +81,14 @@ export function MessagesRoute() {
 
   return (
     <section onFocus={focusRescue.onFocus} className="flex flex-col gap-4">
-      <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold text-slate-900 focus:outline-none">
-        {titleWithTotal(t, t('messages.title'), list.data)}
-      </h1>
+      <div className="flex items-baseline gap-3">
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold text-slate-900 focus:outline-none">
+          {titleWithTotal(t, t('messages.title'), list.data)}
+        </h1>
+        <span role="status" className="text-sm text-slate-600">
+          {list.isPlaceholderData ? t('common.loading') : ''}
+        </span>
+      </div>
       <div className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
         <SelectField
           label={t('messages.statusFilter')}
@@ -108,7 +113,11 @@ export function MessagesRoute() {
               label={t('messages.search')}
               type="search"
               defaultValue={q}
-              onBlur={(event) => update({ q: event.currentTarget.value.trim() || undefined })}
+              onBlur={(event) => {
+                // Passing through the field changes nothing: the page stays.
+                const typed = event.currentTarget.value.trim();
+                if (typed !== q) update({ q: typed || undefined });
+              }}
             />
           </div>
           <Button type="submit" variant="secondary" aria-label={t('list.search')} title={t('list.search')}>
@@ -118,7 +127,10 @@ export function MessagesRoute() {
       </div>
       {list.isError && <Alert tone="error">{getErrorMessage(list.error, t('messages.fetchError'))}</Alert>}
       {list.isPending && <p className="text-slate-600">{t('common.loading')}</p>}
-      {list.data?.data.length === 0 && <p className="text-slate-600">{t('messages.empty')}</p>}
+      {/* An empty page says why, and is read out: nothing matches, or the page is past the end. */}
+      <p role="status" className="text-slate-600 empty:sr-only">
+        {list.data?.data.length === 0 && (list.data.total > 0 ? t('list.pastEnd') : t('messages.empty'))}
+      </p>
       <div className="flex flex-col gap-3">
         {list.data?.data.map((message) => (
           <ContactMessageCard

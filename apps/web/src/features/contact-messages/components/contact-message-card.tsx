@@ -1,4 +1,4 @@
-import { Archive, Inbox, Reply, Trash2 } from 'lucide-react';
+import { Archive, CheckCheck, Inbox, Reply, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contactReplyBodySchema, type ContactMessage } from '@community/shared';
@@ -78,7 +78,8 @@ export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDe
       className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
     >
       <header className="flex flex-wrap items-start justify-between gap-2">
-        <div>
+        {/* A name or address the visitor typed without spaces wraps rather than widen the screen. */}
+        <div className="min-w-0 wrap-anywhere">
           <h2 id={headingId} className="font-semibold text-slate-900">
             {message.name} <EmailLink email={message.email} className="text-sm font-normal" />
           </h2>
@@ -139,6 +140,17 @@ export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDe
               {t('messages.reply')}
             </IconButton>
           )}
+          {onStatus && message.status === 'new' && (
+            // Answered some other way than by a reply from here (by phone, in person).
+            <IconButton
+              look="small"
+              icon={<CheckCheck className="size-3.5" aria-hidden />}
+              disabled={isBusy}
+              onClick={() => onStatus('handled')}
+            >
+              {t('messages.markHandled')}
+            </IconButton>
+          )}
           {onStatus && (
             <IconButton
               look="small"
@@ -146,7 +158,8 @@ export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDe
                 isArchived ? <Inbox className="size-3.5" aria-hidden /> : <Archive className="size-3.5" aria-hidden />
               }
               disabled={isBusy}
-              onClick={() => onStatus(isArchived ? 'new' : 'archived')}
+              // A restored message that was answered stays answered: only an unanswered one is new.
+              onClick={() => onStatus(isArchived ? (message.replies.length > 0 ? 'handled' : 'new') : 'archived')}
             >
               {t(isArchived ? 'messages.unarchive' : 'messages.archive')}
             </IconButton>
