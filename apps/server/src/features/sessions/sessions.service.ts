@@ -53,9 +53,13 @@ export async function endMyOtherSessions(db: Db, context: SignedInContext): Prom
   });
 }
 
-/** An administrator's view of someone's live sessions. */
+/**
+ * An administrator's view of someone's live sessions. Where and on what each signed in is as much
+ * the person's as their data: the same guard rails as editing them.
+ */
 export async function listSessionsOf(db: Db, context: SignedInContext, userId: string): Promise<Session[]> {
   if (!(await findUserById(db, userId))) throw new AppError('not_found', messages.notFound('User'));
+  await assertMayManage(db, context.actor, userId);
   const rows = await listLiveSessions(db, userId);
   return rows.map((row) => toSession(row, context.actor.sessionId));
 }

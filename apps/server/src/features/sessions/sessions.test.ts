@@ -113,6 +113,17 @@ describe('a person’s sessions, for administrators', () => {
     expect(refused.status).toBe(403);
     expect(await isSignedIn(someAdmin.token)).toBe(true);
   });
+
+  it('a non-administrator reads a member’s sessions, and not an administrator’s', async () => {
+    const roleId = await createRoleWith(server, `Session readers ${Date.now()}`, 'GET /api/auth/users/:id/sessions');
+    const reader = await createSignedInUser(server, { roleIds: [roleId] });
+    const member = await createSignedInUser(server);
+    const someAdmin = await createSignedInUser(server, { roles: ['admin'] });
+    expect((await server.get(`/api/auth/users/${member.id}/sessions`, reader.token)).body.data).toHaveLength(1);
+    const refused = await server.get(`/api/auth/users/${someAdmin.id}/sessions`, reader.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.data).toBeUndefined();
+  });
 });
 
 describe('the retention job', () => {
