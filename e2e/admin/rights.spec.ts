@@ -143,6 +143,17 @@ test.describe('a screen offers only what the server will do', () => {
     const tag = Date.now();
     const invited = `invited-${tag}@e2e.test`;
     await callApi(app.baseURL, admin, 'POST', '/api/auth/invites', { email: invited, hours: 24 });
+    const roles = await callApi<{ data: { _id: string; type: string }[] }>(
+      app.baseURL,
+      admin,
+      'GET',
+      '/api/auth/roles?limit=100',
+    );
+    const invitedAdmin = `invited-admin-${tag}@e2e.test`;
+    await callApi(app.baseURL, admin, 'POST', '/api/auth/invites', {
+      email: invitedAdmin,
+      roleId: roles.data.find((role) => role.type === 'admin')!._id,
+    });
     const sender = `Sender ${tag}`;
     const sent = await fetch(`${app.baseURL}/api/contact`, {
       method: 'POST',
@@ -169,13 +180,18 @@ test.describe('a screen offers only what the server will do', () => {
     const row = page.getByRole('row').filter({ hasText: invited });
     // Copy needs no call; Resend, Revoke and Delete do.
     await expect(row.getByRole('button')).toHaveText(['Copy']);
+    // The link to the administrators' role is theirs alone to hand out: neither shown nor copied.
+    const adminRow = page.getByRole('row').filter({ hasText: invitedAdmin });
+    await expect(adminRow.getByText('Withheld: its role is beyond yours')).toBeVisible();
+    await expect(adminRow.getByRole('link', { name: 'Open' })).toHaveCount(0);
+    await expect(adminRow.getByRole('button')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Create an invite' })).toHaveCount(0);
     await expect(page.getByRole('checkbox')).toHaveCount(0);
 
     await openWithRights(page, '/admin/messages');
     const card = page.getByRole('article', { name: new RegExp(sender) });
     await expect(card.getByText('Hello there')).toBeVisible();
-    await expect(card.getByRole('button')).toHaveText(['Archive']);
+    await expect(card.getByRole('button')).toHaveText(['Mark handled', 'Archive']);
   });
 
   test('a role that reads the translations sees every text, read-only, with no Save', async ({ page, app }) => {

@@ -107,6 +107,7 @@ export const MESSAGE_TEXTS_EL: Record<MessageKey, string> = {
   passwordNeededToDelete: 'Εισαγάγετε τον κωδικό σας για να διαγράψετε τον λογαριασμό σας.',
   inviteMaxUses: 'Οι χρήσεις πρέπει να είναι ακέραιος από 1 έως 1000',
   inviteRoleBeyondGrants: 'Μπορείτε να προσκαλέσετε μόνο σε ρόλο του οποίου τα δικαιώματα έχετε κι εσείς.',
+  approveRoleBeyondGrants: 'Μπορείτε να εγκρίνετε εγγραφή μόνο σε ρόλο του οποίου τα δικαιώματα έχετε κι εσείς.',
   inviteRevoked: 'Η πρόσκληση ανακλήθηκε.',
   inviteResent: 'Η πρόσκληση στάλθηκε ξανά.',
   inviteRevokeUsed: 'Ανακαλείται μόνο πρόσκληση που δεν έχει χρησιμοποιήσει κανείς.',

@@ -105,6 +105,7 @@ export const MESSAGE_TEXTS_EN = {
   passwordNeededToDelete: 'Enter your password to delete your account.',
   inviteMaxUses: 'Uses must be a whole number from 1 to 1000',
   inviteRoleBeyondGrants: 'You can only invite to a role whose permissions you hold yourself.',
+  approveRoleBeyondGrants: 'You can only approve a registration to a role whose permissions you hold yourself.',
   inviteRevoked: 'Invite revoked.',
   inviteResent: 'Invite sent again.',
   inviteRevokeUsed: 'Only an invite nobody has used can be revoked.',

@@ -31,8 +31,13 @@ export type InviteStatus = (typeof INVITE_STATUSES)[number];
 export const inviteSchema = z.object({
   _id: z.string(),
   email: z.string().nullable(),
+  /**
+   * The link gives its role to whoever holds it. Outside the administrators, a reader gets the link
+   * only of an invite to a role within their own grants; of another, `link` is null and `token`
+   * holds only the first characters that name the invite.
+   */
   token: z.string(),
-  link: z.string(),
+  link: z.string().nullable(),
   hours: z.number(),
   createdAt: z.string(),
   expiresAt: z.string(),

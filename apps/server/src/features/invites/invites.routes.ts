@@ -23,6 +23,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { eachOf } from '../../lib/bulk.js';
 import { csvStream, sendCsv } from '../../lib/csv.js';
 import { contextOf, signedInContextOf } from '../../lib/request-context.js';
+import { withholdLinkBeyondGrants, withholdLinksBeyondGrants, withholdingLinks } from './invite-links.js';
 import {
   exportInvites,
   findInviteByToken,
@@ -61,7 +62,10 @@ export function registerInviteRoutes(app: FastifyInstance, { db, mail, config, l
         response: { 200: listResponseSchema(inviteSchema) },
       },
     },
-    (request) => listInvites(db, publicUrl, request.query),
+    async (request) => {
+      const page = await listInvites(db, publicUrl, request.query);
+      return { ...page, data: await withholdLinksBeyondGrants(db, signedInContextOf(request).actor, page.data) };
+    },
   );
 
   r.get(
@@ -80,7 +84,11 @@ export function registerInviteRoutes(app: FastifyInstance, { db, mail, config, l
       sendCsv(
         reply,
         'invites',
-        csvStream(INVITES_CSV_HEADER, exportInvites(db, publicUrl, request.query), inviteCsvCells),
+        csvStream(
+          INVITES_CSV_HEADER,
+          withholdingLinks(db, signedInContextOf(request).actor, exportInvites(db, publicUrl, request.query)),
+          inviteCsvCells,
+        ),
       ),
   );
 
@@ -148,7 +156,10 @@ export function registerInviteRoutes(app: FastifyInstance, { db, mail, config, l
         response: { 200: inviteSchema },
       },
     },
-    (request) => approveInvite(deps, contextOf(request), request.params.id),
+    async (request) => {
+      const context = signedInContextOf(request);
+      return withholdLinkBeyondGrants(db, context.actor, await approveInvite(deps, context, request.params.id));
+    },
   );
 
   r.post(
@@ -163,7 +174,10 @@ export function registerInviteRoutes(app: FastifyInstance, { db, mail, config, l
         response: { 200: inviteSchema },
       },
     },
-    (request) => rejectInvite(deps, contextOf(request), request.params.id),
+    async (request) => {
+      const invite = await rejectInvite(deps, contextOf(request), request.params.id);
+      return withholdLinkBeyondGrants(db, signedInContextOf(request).actor, invite);
+    },
   );
 
   r.post(
@@ -179,7 +193,10 @@ export function registerInviteRoutes(app: FastifyInstance, { db, mail, config, l
         response: { 200: inviteSchema },
       },
     },
-    (request) => revokeInvite(deps, contextOf(request), request.params.id),
+    async (request) => {
+      const invite = await revokeInvite(deps, contextOf(request), request.params.id);
+      return withholdLinkBeyondGrants(db, signedInContextOf(request).actor, invite);
+    },
   );
 
   r.post(
@@ -194,7 +211,10 @@ export function registerInviteRoutes(app: FastifyInstance, { db, mail, config, l
         response: { 200: inviteSchema },
       },
     },
-    (request) => resendInvite(deps, signedInContextOf(request), request.params.id),
+    async (request) => {
+      const context = signedInContextOf(request);
+      return withholdLinkBeyondGrants(db, context.actor, await resendInvite(deps, context, request.params.id));
+    },
   );
 
   r.get(

@@ -1,18 +1,19 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { messages, type Invite, type NewInvite, type RegisterInviteBody } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { emailConfirmations, invites, rolePermissions, roles, userRoles, users } from '../../db/schema.js';
+import { emailConfirmations, invites, roles, userRoles, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { newId } from '../../lib/ids.js';
 import { hashLinkToken, newLinkToken } from '../../lib/link-tokens.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { RequestContext, SignedInContext } from '../../lib/request-context.js';
+import type { AuthUser } from '../../plugins/access.js';
 import { changesBetween, recordAudit } from '../audit/audit.queries.js';
 import { recipientOf, type MailQueue } from '../mail/mail-queue.js';
 import { notifyAdmins, notifyUser, registrationAwaits, settleNotices } from '../notifications/notify.js';
+import { rolesBeyondGrants } from '../roles/grants.js';
 import { isEmailTaken } from '../users/users.queries.js';
-import { assertWithinOwnGrants } from '../roles/grants.js';
 import { effectiveStatus, inviteLink, lockInvite, readInvite, usesOf, type InviteRow } from './invites.queries.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -47,28 +48,21 @@ async function mailInvite(deps: InviteDeps, tx: Db, invite: InviteRow, inviter: 
   );
 }
 
-/** Only a role within the creator's own grants; an administrator role only from an administrator. */
-async function assertMayInviteTo(tx: Db, context: SignedInContext, roleId: string | null) {
+/**
+ * Only a role within the actor's own grants, an administrator role only from an administrator:
+ * whoever makes an invite, or approves a registration through it, gives its role.
+ */
+async function assertMayGiveInvitedRole(tx: Db, actor: AuthUser, roleId: string | null, message: string) {
   if (!roleId) return;
-  const [role] = await tx.select({ type: roles.type }).from(roles).where(eq(roles.id, roleId));
+  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
   if (!role) throw new AppError('bad_request', messages.notFound('Role'));
-  if (role.type === 'admin' && !context.actor.isAdmin) throw new AppError('forbidden', messages.inviteRoleBeyondGrants);
-  const held = await tx
-    .select({ id: rolePermissions.permissionId })
-    .from(rolePermissions)
-    .where(eq(rolePermissions.roleId, roleId));
-  await assertWithinOwnGrants(
-    tx,
-    context.actor,
-    held.map((row) => row.id),
-    messages.inviteRoleBeyondGrants,
-  );
+  if ((await rolesBeyondGrants(tx, actor, [roleId])).has(roleId)) throw new AppError('forbidden', message);
 }
 
 export async function createInvite(deps: InviteDeps, context: SignedInContext, body: NewInvite): Promise<Invite> {
   const { db, publicUrl } = deps;
   const id = await db.transaction(async (tx) => {
-    await assertMayInviteTo(tx, context, body.roleId);
+    await assertMayGiveInvitedRole(tx, context.actor, body.roleId, messages.inviteRoleBeyondGrants);
     const [row] = await tx
       .insert(invites)
       .values({
@@ -305,10 +299,11 @@ async function lockSubmitted(tx: Db, id: string): Promise<InviteRow> {
 }
 
 /** Confirms the account, gives it the User role, uses the invite up and tells the person. */
-export async function approveInvite(deps: InviteDeps, context: RequestContext, id: string): Promise<Invite> {
+export async function approveInvite(deps: InviteDeps, context: SignedInContext, id: string): Promise<Invite> {
   const { db, mail, publicUrl } = deps;
   const row = await db.transaction(async (tx) => {
     const invite = await lockSubmitted(tx, id);
+    await assertMayGiveInvitedRole(tx, context.actor, invite.roleId, messages.approveRoleBeyondGrants);
     const registrant = await waitingRegistrant(tx, invite);
     // The registrant was deleted meanwhile: there is nobody left to approve.
     if (!registrant) throw new AppError('conflict', messages.inviteNotSubmitted);

@@ -793,4 +793,45 @@ describe('an invite to a role', () => {
     expect(toAdmin.status).toBe(403);
     expect((await server.post('/api/auth/invites', { roleId: inviter }, member.token)).status).toBe(201);
   });
+
+  it('a reader who is not an administrator gets no link to a role beyond their grants, nor approves one', async () => {
+    const gatekeeper = await createRoleWith(
+      server,
+      `Gatekeeper ${crypto.randomUUID().slice(0, 6)}`,
+      'GET /api/auth/invites',
+      'GET /api/auth/invites/export.csv',
+      'POST /api/auth/invites/:id/approve',
+    );
+    const reader = await createSignedInUser(server, { roleIds: [gatekeeper] });
+    const toAdmin = await createInvite({ roleId: await roleIdOfType(server, 'admin') });
+    const toGatekeeper = await createInvite({ roleId: gatekeeper });
+    const toUser = await createInvite();
+
+    const listed = (await server.get('/api/auth/invites?limit=100', reader.token)).body.data as {
+      _id: string;
+      token: string;
+      link: string | null;
+    }[];
+    const seen = (id: string) => listed.find((invite) => invite._id === id)!;
+    expect(seen(toAdmin._id)).toMatchObject({ token: toAdmin.token.slice(0, 8), link: null });
+    expect(seen(toGatekeeper._id)).toMatchObject({ token: toGatekeeper.token, link: toGatekeeper.link });
+    expect(seen(toUser._id).link).toBe(toUser.link);
+    const csv = (await server.get('/api/auth/invites/export.csv', reader.token)).text;
+    expect(csv).not.toContain(toAdmin.token);
+    expect(csv).toContain(toGatekeeper.link);
+
+    // Registered through the administrator's invite, the account waits for an administrator.
+    const body = registrant(toAdmin.token);
+    await registerAndConfirm(body);
+    const refused = await server.post(`/api/auth/invites/${toAdmin._id}/approve`, {}, reader.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error: 'You can only approve a registration to a role whose permissions you hold yourself.',
+    });
+    expect((await storedUser(body.email))!.confirmed).toBe(false);
+    expect((await storedInvite(toAdmin._id))!.status).toBe('submitted');
+    const approved = await server.post(`/api/auth/invites/${toAdmin._id}/approve`, {}, admin);
+    expect(approved.status).toBe(200);
+    expect(approved.body.link).toBe(toAdmin.link);
+  });
 });

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rolePermissions, userRoles } from '../../db/schema.js';
+import { rolePermissions, roles, userRoles } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/access.js';
 
@@ -41,4 +41,26 @@ export async function assertWithinOwnGrants(
     .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
     .where(and(eq(userRoles.userId, actor.id), inArray(rolePermissions.permissionId, permissionIds)));
   if (held.length !== new Set(permissionIds).size) throw new AppError('forbidden', message);
+}
+
+/**
+ * Of `roleIds`, the roles the actor could not give: an administrator role, or one holding a
+ * permission the actor does not. None for an administrator.
+ */
+export async function rolesBeyondGrants(tx: Db, actor: AuthUser, roleIds: string[]): Promise<Set<string>> {
+  if (actor.isAdmin || roleIds.length === 0) return new Set();
+  const held = tx
+    .select({ id: rolePermissions.permissionId })
+    .from(rolePermissions)
+    .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
+    .where(eq(userRoles.userId, actor.id));
+  const rows = await tx
+    .selectDistinct({ id: roles.id })
+    .from(roles)
+    .leftJoin(
+      rolePermissions,
+      and(eq(rolePermissions.roleId, roles.id), notInArray(rolePermissions.permissionId, held)),
+    )
+    .where(and(inArray(roles.id, roleIds), or(eq(roles.type, 'admin'), isNotNull(rolePermissions.permissionId))));
+  return new Set(rows.map((row) => row.id));
 }

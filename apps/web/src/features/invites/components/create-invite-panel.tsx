@@ -31,7 +31,7 @@ type Props = {
 /** Email (optional), hours, uses and role; the new link is shown with Copy and Open until the next one. */
 export function CreateInvitePanel({ formatDate, roleOptions, defaultRoleName }: Props) {
   const { t } = useTranslation();
-  const [created, setCreated] = useState<Invite>();
+  const [created, setCreated] = useState<Invite & { link: string }>();
   const [error, setError] = useState<string>();
   const form = useZodForm(createInviteBodySchema, { defaultValues: EMPTY });
   const { errors } = form.formState;

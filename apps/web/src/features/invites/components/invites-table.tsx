@@ -293,14 +293,19 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
                       />
                     </td>
                     <td className="px-2.5 py-2">
-                      <a
-                        href={invite.link}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="text-brand-700 underline"
-                      >
-                        {t('invites.open')}
-                      </a>
+                      {invite.link ? (
+                        <a
+                          href={invite.link}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="text-brand-700 underline"
+                        >
+                          {t('invites.open')}
+                        </a>
+                      ) : (
+                        // The link gives a role beyond the reader's own: only those who may give it see it.
+                        <span className="text-xs text-slate-600">{t('invites.linkWithheld')}</span>
+                      )}
                     </td>
                     {/* Two buttons a line on a wide screen; one a line, pinned, on a phone. */}
                     <td className={`px-2.5 py-2 md:min-w-60 ${PINNED_ACTIONS}`}>
@@ -312,14 +317,16 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
                             name={invite.registrant?.name ?? invite.email ?? ''}
                           />
                         ) : (
-                          <IconButton
-                            look="small"
-                            icon={<Copy className="size-3.5" aria-hidden />}
-                            onClick={() => copy(invite.link)}
-                            aria-label={t('invites.copyLinkOf', { token: invite.token.slice(0, 8) })}
-                          >
-                            {t('invites.copy')}
-                          </IconButton>
+                          invite.link && (
+                            <IconButton
+                              look="small"
+                              icon={<Copy className="size-3.5" aria-hidden />}
+                              onClick={() => copy(invite.link!)}
+                              aria-label={t('invites.copyLinkOf', { token: invite.token.slice(0, 8) })}
+                            >
+                              {t('invites.copy')}
+                            </IconButton>
+                          )
                         )}
                         {rights.resend && invite.email && (view === 'notUsed' || view === 'expired') && (
                           <IconButton

@@ -1,0 +1,34 @@
+import type { Invite } from '@community/shared';
+import type { Db } from '../../db/client.js';
+import type { AuthUser } from '../../plugins/access.js';
+import { rolesBeyondGrants } from '../roles/grants.js';
+
+/** Characters of a withheld invite's token left to name it by, as the list shows every token. */
+const TOKEN_SHOWN = 8;
+
+/**
+ * An invite's link gives its role to whoever holds it: Google sign-in through it makes a member
+ * with that role at once. So a reader who is not an administrator gets the link only of an invite
+ * to a role within their own grants, as they could have made it themselves; of any other, only the
+ * start of its token and no link.
+ */
+export async function withholdLinksBeyondGrants(db: Db, reader: AuthUser, list: Invite[]): Promise<Invite[]> {
+  const roleIds = [...new Set(list.flatMap((invite) => (invite.role ? [invite.role._id] : [])))];
+  const beyond = await rolesBeyondGrants(db, reader, roleIds);
+  if (beyond.size === 0) return list;
+  return list.map((invite) =>
+    invite.role && beyond.has(invite.role._id)
+      ? { ...invite, token: invite.token.slice(0, TOKEN_SHOWN), link: null }
+      : invite,
+  );
+}
+
+/** The same for one invite, as an action on it answers. */
+export async function withholdLinkBeyondGrants(db: Db, reader: AuthUser, invite: Invite): Promise<Invite> {
+  return (await withholdLinksBeyondGrants(db, reader, [invite]))[0]!;
+}
+
+/** The same for an export's batches, as they stream. */
+export async function* withholdingLinks(db: Db, reader: AuthUser, batches: AsyncIterable<Invite[]>) {
+  for await (const batch of batches) yield await withholdLinksBeyondGrants(db, reader, batch);
+}
