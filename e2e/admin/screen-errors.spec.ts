@@ -31,3 +31,28 @@ test.describe('[ADMIN][ERRORS] a screen that fails', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Roles \(\d+\)$/);
   });
 });
+
+test.describe('[ADMIN][ERRORS] a screen whose code cannot be fetched', () => {
+  test('says so in words and reloads once the server answers again', async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    // The Roles screen's code, asked for while the server is away.
+    const rolesCode = /\/assets\/roles-[\w-]+\.js$/;
+    await page.route(rolesCode, (route) => route.abort('connectionrefused'));
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Roles', exact: true }).click();
+
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+    await expect(
+      main.getByText(
+        'This screen could not be loaded: the server did not answer. Once your connection is back, reload the page.',
+      ),
+    ).toBeVisible();
+    await expect(main.getByText(/dynamically imported module/)).toHaveCount(0);
+    await expectAccessible(page);
+    await shoot(page, 'screen-not-loaded');
+
+    await page.unroute(rolesCode);
+    await main.getByRole('button', { name: 'Reload the page' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Roles \(\d+\)$/);
+  });
+});
