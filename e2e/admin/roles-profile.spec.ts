@@ -54,11 +54,39 @@ test.describe('[ADMIN][ROLES]', () => {
       .click();
     await expect(edit).toBeHidden();
     await row.getByRole('button', { name: 'Delete Editors' }).click();
-    await expect(page.getByRole('alertdialog')).toContainText('Delete the role “Editors”? No member holds it.');
+    await expect(page.getByRole('alertdialog')).toContainText(
+      'You want to delete this? The role “Editors”: no member holds it.',
+    );
     await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, Delete it!' }).click();
     await expect(page.getByText('Role deleted successfully.')).toBeVisible();
     // The title counts what the search finds.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Roles (0)');
+  });
+
+  test('a save that ends while the unsaved-changes question is open takes the question with it', async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/roles');
+    // The save is held on its way until the question is open.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/auth/roles',
+      async (route) => {
+        if (route.request().method() === 'POST') await held;
+        await route.continue();
+      },
+    );
+    await page.getByRole('button', { name: 'Add New Role' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Post Role' });
+    await dialog.getByLabel('Name').fill(`Slow ${Date.now()}`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.keyboard.press('Escape');
+    const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    await expect(question).toBeVisible();
+    release();
+    await expect(page.getByText('Role created successfully.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(question).toBeHidden();
   });
 
   test('deleting a role says how many members hold it and lose it', async ({ page, app }) => {
@@ -74,7 +102,9 @@ test.describe('[ADMIN][ROLES]', () => {
     await page.goto(`/admin/roles?q=${stamp}`);
     await page.getByRole('button', { name: `Delete ${name}` }).click();
     const confirm = page.getByRole('alertdialog');
-    await expect(confirm).toContainText(`Delete the role “${name}”? 2 members hold it and lose what it gives them.`);
+    await expect(confirm).toContainText(
+      `You want to delete this? The role “${name}”: 2 members hold it and lose what it gives them.`,
+    );
     // The count comes after the dialog opens: the sentence is announced again when it does.
     await expect(confirm.getByText(/2 members hold it/)).toHaveAttribute('aria-live', 'polite');
     // No is no: the role and its holders stay.
@@ -83,7 +113,7 @@ test.describe('[ADMIN][ROLES]', () => {
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Ελληνικά' }).click();
     await page.getByRole('button', { name: `Διαγραφή ${name}` }).click();
     await expect(confirm).toContainText(
-      `Να διαγραφεί ο ρόλος «${name}»; Τον έχουν 2 μέλη, που χάνουν ό,τι τους δίνει.`,
+      `Θέλετε να το διαγράψετε; Ο ρόλος «${name}»: τον έχουν 2 μέλη, που χάνουν ό,τι τους δίνει.`,
     );
     await confirm.getByRole('button', { name: 'Ναι, διαγραφή!' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ρόλοι (0)');

@@ -90,5 +90,10 @@ function RoleDeleteText({ role }: { role: Role }) {
     : holders.data.total === 0
       ? t('roles.deleteNoHolders', { name })
       : t('roles.deleteHolders', { name, count: holders.data.total, holders: totalText(t, holders.data) });
-  return <span aria-live="polite">{sentence}</span>;
+  // The spec's question first, then which role and who holds it.
+  return (
+    <>
+      {t('confirm.text')} <span aria-live="polite">{sentence}</span>
+    </>
+  );
 }

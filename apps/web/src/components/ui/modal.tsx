@@ -45,7 +45,7 @@ export function Modal({
 }: Props) {
   const { t } = useTranslation();
   const returnFocus = useFocusReturn(isOpen, returnFocusTo);
-  const unsaved = useUnsavedChangesGuard();
+  const unsaved = useUnsavedChangesGuard(isOpen);
   return (
     <Dialog.Root open={isOpen} onOpenChange={(open) => !open && unsaved.guard.leave(onClose)}>
       <Dialog.Portal>

@@ -26,14 +26,21 @@ const GuardContext = createContext<Guard | null>(null);
 export const UnsavedChangesScope = GuardContext.Provider;
 
 /**
- * Kept by a dialog: `guard` for its `UnsavedChangesScope`, whose `leave` every way of closing goes
+ * Kept by a dialog (open while `isOpen`): `guard` for its `UnsavedChangesScope`, whose `leave` every way of closing goes
  * through; `question`, to render, which asks before changes are lost; `noteFocus`, for the focus
  * events of its content.
  */
-export function useUnsavedChangesGuard() {
+export function useUnsavedChangesGuard(isOpen: boolean) {
   // Read only when a close is asked: a form's typing re-renders no dialog.
   const isDirty = useRef(false);
   const [pendingClose, setPendingClose] = useState<(() => void) | null>(null);
+  // Closed some other way while asking (its form saved meanwhile), the dialog takes its question
+  // with it: nothing is left unsaved to ask about.
+  const [wasOpen, setWasOpen] = useState(isOpen);
+  if (wasOpen !== isOpen) {
+    setWasOpen(isOpen);
+    if (!isOpen) setPendingClose(null);
+  }
   // Kept editing, the focus goes back to where it was last in the dialog: a click beside it has
   // taken the focus to the page by the time the close is asked.
   const focusedLast = useRef<HTMLElement | null>(null);
