@@ -136,6 +136,14 @@ test.describe('a screen offers only what the server will do', () => {
     await expect(page.getByText('You do not have permission to do this.').first()).toBeVisible();
     await expect(deleteOther).toHaveCount(0);
     await expect(otherRow).toBeVisible();
+
+    // Taken away whole, the next refused read takes the screen's menu entry with it.
+    await grant(role, name, [], []);
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await expect(menu.getByRole('link', { name: 'Users' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search by email' }).fill(`nobody-${tag}`);
+    await page.getByRole('searchbox', { name: 'Search by email' }).press('Enter');
+    await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
   });
 
   test('a role that reads invites and files messages is offered only that', async ({ page, app }) => {

@@ -5,15 +5,19 @@ import { ApiError } from './api-client';
 export const NOTIFICATIONS = ['notifications'] as const;
 /** The key of what the signed-in person may call, which decides the buttons a screen offers. */
 export const MY_PERMISSIONS = ['my-permissions'] as const;
+/** The key of the signed-in person's menu, under the client permissions' own. */
+export const MY_MENU = ['client-permissions', 'user-categories'] as const;
 
 /**
  * A refusal means the person's grants changed since they were read (a role edited meanwhile): they
- * are read again, so the buttons the server no longer honours go. Not for their own read, which
- * would ask again and again.
+ * are read again with the menu, so the buttons and the menu entries the server no longer honours
+ * go. Not for their own reads, which would ask again and again.
  */
 function rereadGrantsOn(error: Error, key?: QueryKey) {
-  if (!(error instanceof ApiError) || error.status !== 403 || key?.[0] === MY_PERMISSIONS[0]) return;
+  if (!(error instanceof ApiError) || error.status !== 403) return;
+  if (key?.[0] === MY_PERMISSIONS[0] || (key?.[0] === MY_MENU[0] && key[1] === MY_MENU[1])) return;
   void queryClient.invalidateQueries({ queryKey: MY_PERMISSIONS });
+  void queryClient.invalidateQueries({ queryKey: MY_MENU });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ListParams } from '../../../lib/list-query';
+import { MY_MENU } from '../../../lib/query-client';
 
-const all = ['client-permissions'] as const;
+const all = [MY_MENU[0]] as const;
 
 /** Every client permission query sits under `all`, so a change to one refreshes them all. */
 export const clientPermissionKeys = {
@@ -11,5 +12,5 @@ export const clientPermissionKeys = {
    * The menu of the signed-in user (or of a guest), in the screen's language. Under `all`: an entry
    * renamed, added or deleted shows in the menu at once; a role's grants reach it within 5 minutes.
    */
-  userCategories: (userId: string, language: string) => [...all, 'user-categories', userId, language] as const,
+  userCategories: (userId: string, language: string) => [...MY_MENU, userId, language] as const,
 };
