@@ -68,7 +68,7 @@ async function eraseFromAuditLog(tx: Db, { id, email }: Person, messageIds: stri
   await tx
     .update(auditEvents)
     .set({ targetLabel: sql`${DELETED_USER} || substr(${auditEvents.targetLabel}, length(${email}) + 1)` })
-    .where(or(eq(auditEvents.targetLabel, email), sql`starts_with(${auditEvents.targetLabel}, ${`${email}: `})`));
+    .where(labelNames(email));
   const value = sql`to_jsonb(${email}::text)`;
   await tx
     .update(auditEvents)
@@ -81,8 +81,14 @@ async function eraseFromAuditLog(tx: Db, { id, email }: Person, messageIds: stri
         from jsonb_each(${auditEvents.changes}) as fields(field, pair)
       )`,
     })
-    .where(
-      sql`exists (select 1 from jsonb_each(${auditEvents.changes}) as fields(field, pair)
-        where jsonb_typeof(pair) = 'array' and pair @> jsonb_build_array(${value}))`,
-    );
+    .where(holdsValue(email));
 }
+
+/** An audit entry whose label names the person: their address, or "their address: Editors". */
+export const labelNames = (email: string) =>
+  or(eq(auditEvents.targetLabel, email), sql`starts_with(${auditEvents.targetLabel}, ${`${email}: `})`)!;
+
+/** An audit entry with a before or after value that is the person's address. */
+export const holdsValue = (email: string) =>
+  sql`exists (select 1 from jsonb_each(${auditEvents.changes}) as fields(field, pair)
+    where jsonb_typeof(pair) = 'array' and pair @> jsonb_build_array(to_jsonb(${email}::text)))`;

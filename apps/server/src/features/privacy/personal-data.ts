@@ -23,6 +23,7 @@ import {
   userRoles,
   users,
 } from '../../db/schema.js';
+import { holdsValue, labelNames } from './erase-traces.js';
 
 type Person = { id: string; email: string };
 type Rows = Record<string, unknown>[];
@@ -131,11 +132,20 @@ export const PERSONAL_DATA: Record<string, Reader | { holdsNoPersonalData: strin
       })
       .from(mfaChallenges)
       .where(eq(mfaChallenges.userId, id)),
-  audit_events: (db, { id }) =>
+  // What they did, what was done to their account, and what names them elsewhere (a role given
+  // to them, an invite to their address): what erasing the account would strip of them.
+  audit_events: (db, { id, email }) =>
     db
       .select()
       .from(auditEvents)
-      .where(or(eq(auditEvents.actorId, id), and(eq(auditEvents.targetType, 'user'), eq(auditEvents.targetId, id)))),
+      .where(
+        or(
+          eq(auditEvents.actorId, id),
+          and(eq(auditEvents.targetType, 'user'), eq(auditEvents.targetId, id)),
+          labelNames(email),
+          holdsValue(email),
+        ),
+      ),
   invites: (db, { id }) =>
     db
       .select({

@@ -57,6 +57,23 @@ describe('the export of a person’s data', () => {
     expect(exported.map((entry) => entry.action)).toContain('privacy.export');
   });
 
+  it('holds what others did that names me: a role given to me, and nothing about others', async () => {
+    const member = await createSignedInUser(server);
+    const other = await createSignedInUser(server);
+    const roles = await server.get('/api/auth/roles?limit=100', admin);
+    const userRole = (roles.body.data as { _id: string; type: string }[]).find((role) => role.type === 'user')!;
+    for (const person of [member, other])
+      expect((await server.post('/api/auth/user-roles', { user: person.id, role: userRole._id }, admin)).status).toBe(
+        201,
+      );
+    const { tables } = (await server.get('/api/auth/my-data', member.token)).body;
+    const entries = tables.audit_events as { action: string; targetLabel: string | null }[];
+    expect(entries).toContainEqual(
+      expect.objectContaining({ action: 'user_role.create', targetLabel: expect.stringContaining(member.email) }),
+    );
+    expect(JSON.stringify(entries)).not.toContain(other.email);
+  });
+
   it("lets an administrator export a member's data, and nobody else", async () => {
     const member = await createSignedInUser(server, { roles: ['user'] });
     const other = await createSignedInUser(server, { roles: ['user'] });
