@@ -124,6 +124,15 @@ test.describe('[ADMIN][NAVIGATION]', () => {
     await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Roles \(\d+\)$/);
 
+    // While it covers the page, the keyboard cannot reach the page under it: Tab past its last
+    // entry leaves the screen's content and footer out.
+    await page.getByRole('button', { name: 'Expand' }).click();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link').last().focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('#content, footer') ?? null)).toBeNull();
+    await page.getByRole('button', { name: 'Collapse' }).click();
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
+
     // Left open, it does not cover the next page loaded.
     await page.getByRole('button', { name: 'Expand' }).click();
     await page.reload();

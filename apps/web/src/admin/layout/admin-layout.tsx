@@ -135,13 +135,17 @@ export function AdminLayout() {
             {showView ? <ViewMenu /> : <AdminMenu onNavigate={closeIfCovering} />}
           </aside>
         )}
-        <main id="content" className="min-w-0 flex-1 px-4 py-6">
+        {/* Covered by the menu, the page is out of the keyboard's reach, as it is out of sight. */}
+        <main id="content" inert={covers && isExpanded} className="min-w-0 flex-1 px-4 py-6">
           <div className="mx-auto max-w-6xl">
             {mustEnrol && pathname !== SECURITY_PATH ? <Navigate to={SECURITY_PATH} replace /> : <Outlet />}
           </div>
         </main>
       </div>
-      <footer className="border-t border-slate-200 bg-white px-4 py-3 text-center text-xs text-slate-600">
+      <footer
+        inert={covers && isExpanded}
+        className="border-t border-slate-200 bg-white px-4 py-3 text-center text-xs text-slate-600"
+      >
         {t('layout.version', { version: __APP_VERSION__ })} · {t('layout.credit')}
       </footer>
     </div>
