@@ -202,6 +202,23 @@ test.describe('a screen offers only what the server will do', () => {
     await expect(card.getByRole('button')).toHaveText(['Mark handled', 'Archive']);
   });
 
+  test('an invite refused because the right to invite was taken away says why', async ({ page, app }) => {
+    const { memberWith, grant } = await administration(app.baseURL);
+    const tag = Date.now();
+    const email = `inviter-${tag}@e2e.test`;
+    const name = `Inviters ${tag}`;
+    const reads = ['GET /api/auth/invites'];
+    const role = await memberWith(email, name, [...reads, 'POST /api/auth/invites'], ['/invites']);
+    await signInAs(page, email, 'member-password');
+    await openWithRights(page, '/admin/invites');
+    await page.getByLabel('Email', { exact: true }).fill(`invited-${tag}@e2e.test`);
+    await grant(role, name, reads, ['/invites']);
+    await page.getByRole('button', { name: 'Create Invite' }).click();
+    // The panel goes with the right; why it went is still said once it has.
+    await expect(page.getByRole('heading', { name: 'Create an invite' })).toHaveCount(0);
+    await expect(page.getByText('You do not have permission to do this.').first()).toBeVisible();
+  });
+
   test('a role that reads the translations sees every text, read-only, with no Save', async ({ page, app }) => {
     const { memberWith } = await administration(app.baseURL);
     const email = `proofreader-${Date.now()}@e2e.test`;

@@ -9,6 +9,7 @@ import {
   INVITE_MIN_HOURS,
   type Invite,
 } from '@community/shared';
+import { isForbidden } from '../../../components/resource-list/forbidden-screen';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
@@ -42,7 +43,13 @@ export function CreateInvitePanel({ formatDate, roleOptions, defaultRoleName }: 
         form.reset(EMPTY);
         toast.success(t('invites.created'));
       },
-      onError: (caught) => setError(getErrorMessage(caught, t('invites.createError'))),
+      onError: (caught) => {
+        const text = getErrorMessage(caught, t('invites.createError'));
+        setError(text);
+        // Refused because the right to invite was taken away: the grants are read again and this
+        // panel goes with it, so the reason is told where it stays.
+        if (isForbidden(caught)) toast.error(text);
+      },
     },
   });
 
