@@ -104,6 +104,8 @@ test.describe('[ADMIN][NAVIGATION]', () => {
     await page.getByRole('button', { name: 'Expand' }).click();
     await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Roles', exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/roles$/);
+    // The title names the screen, as its menu entry does.
+    await expect(page).toHaveTitle(/^Roles · /);
     await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Roles \(\d+\)$/);
 

@@ -12,6 +12,7 @@ import { logout as endSession } from '../../features/auth/api/logout';
 import { storageKeys } from '../../lib/storage-keys';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSiteName } from '../../features/site-config/api/get-site-config';
+import { useUserCategories } from '../../features/client-permissions/api/get-user-categories';
 import { SECURITY_PATH } from '../paths';
 import { AccountMenu } from './account-menu';
 import { AdminMenu, ViewMenu } from './admin-menu';
@@ -28,7 +29,11 @@ export function AdminLayout() {
   // What the person may call is asked beside the menu, so a screen knows its buttons when it draws.
   useMay();
   const siteName = useSiteName();
-  useTitle(t('layout.admin'), siteName);
+  // A screen is named in the title as its menu entry names it: the browser's tabs and history,
+  // and a screen reader arriving, tell the screens apart.
+  const categories = useUserCategories(userInfo?.user._id ?? 'guest');
+  const screenName = categories.data?.categories.find((entry) => entry.path === pathname)?.name;
+  useTitle(screenName ? `${screenName} · ${t('layout.admin')}` : t('layout.admin'), siteName);
   // Where the policy asks it, an administrator without a second factor may do nothing else until
   // one is enrolled (the server refuses the rest): Sign-in and security comes first.
   const mustEnrol = useMustEnrol() === true;
