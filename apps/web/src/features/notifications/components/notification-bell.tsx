@@ -18,18 +18,20 @@ const BADGE_CAP = 99;
 const badgeText = (unread: number) => (unread > BADGE_CAP ? `${BADGE_CAP}+` : String(unread));
 
 /** The admin app's routes are relative to /admin; other paths belong to the public site. */
-function NotificationLink({ link, onOpen }: { link: string; onOpen: () => void }) {
+function NotificationLink({ link, title, onOpen }: { link: string; title: string; onOpen: () => void }) {
   const { t } = useTranslation();
   const className = 'text-xs font-medium text-brand-700 underline';
+  // Each named by its notification: a screen reader's list of links tells them apart.
+  const name = t('notifications.openOf', { title });
   if (link === '/admin' || link.startsWith('/admin/')) {
     return (
-      <Link to={link.slice('/admin'.length) || '/'} onClick={onOpen} className={className}>
+      <Link to={link.slice('/admin'.length) || '/'} onClick={onOpen} aria-label={name} className={className}>
         {t('notifications.open')}
       </Link>
     );
   }
   return (
-    <a href={link} className={className}>
+    <a href={link} onClick={onOpen} aria-label={name} className={className}>
       {t('notifications.open')}
     </a>
   );
@@ -84,7 +86,17 @@ export function NotificationBell() {
               {notification.body && <p className="mt-0.5 break-words text-sm text-slate-700">{notification.body}</p>}
               <div className="mt-1 flex items-center gap-3 text-xs text-slate-600">
                 <time dateTime={notification.createdAt}>{dateFormat.format(new Date(notification.createdAt))}</time>
-                {notification.link && <NotificationLink link={notification.link} onOpen={() => setIsOpen(false)} />}
+                {notification.link && (
+                  <NotificationLink
+                    link={notification.link}
+                    title={notification.title}
+                    onOpen={() => {
+                      // Opened, it has been seen to.
+                      if (!notification.readAt) markOne.mutate(notification._id, { onError: onMarkError });
+                      setIsOpen(false);
+                    }}
+                  />
+                )}
               </div>
             </div>
             {!notification.readAt && (
@@ -136,16 +148,19 @@ export function NotificationBell() {
             >
               {t('notifications.title')}
             </h2>
-            <IconButton
-              look="link"
-              icon={<CheckCheck className="size-4" aria-hidden />}
-              onClick={() =>
-                markAll.mutate(undefined, { onSuccess: () => focusWhenShown(TITLE), onError: onMarkError })
-              }
-              disabled={unread === 0 || markAll.isPending}
-            >
-              {t('notifications.markAll')}
-            </IconButton>
+            {/* Offered once there is something in the list to mark. */}
+            {(list.data?.data.length ?? 0) > 0 && (
+              <IconButton
+                look="link"
+                icon={<CheckCheck className="size-4" aria-hidden />}
+                onClick={() =>
+                  markAll.mutate(undefined, { onSuccess: () => focusWhenShown(TITLE), onError: onMarkError })
+                }
+                disabled={unread === 0 || markAll.isPending}
+              >
+                {t('notifications.markAll')}
+              </IconButton>
+            )}
           </div>
           {content}
         </Popover.Content>
