@@ -107,6 +107,8 @@ test.describe('[ADMIN][NAVIGATION]', () => {
     // The title names the screen, as its menu entry does.
     await expect(page).toHaveTitle(/^Roles · /);
     await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
+    // The entry chosen went with the menu: the keyboard goes on from the button that opens it.
+    await expect(page.getByRole('button', { name: 'Expand' })).toBeFocused();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Roles \(\d+\)$/);
 
     // Escape puts it away too, and the keyboard goes back to the button that opened it.

@@ -50,10 +50,13 @@ export function AdminLayout() {
 
   // Where the menu covers the page (narrow screens), choosing an entry puts it away, and so do a
   // tap on the page beside it and Escape, which gives the focus back to the button that opened it.
-  const closeIfCovering = () => {
-    if (covers) setExpanded(false);
-  };
   const menuButton = useRef<HTMLButtonElement>(null);
+  const closeIfCovering = () => {
+    if (!covers) return;
+    setExpanded(false);
+    // The entry chosen goes with the menu: the keyboard goes on from the button that opens it.
+    menuButton.current?.focus();
+  };
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !covers) return;
     setExpanded(false);
