@@ -67,6 +67,12 @@ test.describe('[ADMIN][ACCESS]', () => {
     await endPager.getByRole('button', { name: 'Next page' }).press('Enter');
     await expect(endPager.getByText(/^51 - \d+ of \d+$/)).toBeVisible();
     await expect(endPager.getByRole('button', { name: 'Previous page' })).toBeFocused();
+    // From a page past the end, back is the last page.
+    const lastPage = new URL(page.url()).searchParams.get('page');
+    await page.goto('/admin/permissions?page=9');
+    await expect(page.getByText('This page is past the end of the list.')).toBeVisible();
+    await endPager.getByRole('button', { name: 'Previous page' }).click();
+    await expect(page).toHaveURL(new RegExp(`page=${lastPage}$`));
 
     await page.getByRole('button', { name: 'Add New Permission' }).click();
     const dialog = page.getByRole('dialog', { name: 'Post Permission' });

@@ -21,6 +21,8 @@ export function PaginationBar({ pagination, onPage, words, isAtEnd = false }: Pr
   const { startIndex, endIndex, page, pages } = pagination;
   const isFirst = page <= 1;
   const isLast = page >= pages;
+  // From a page past the end, back is the last page there is, not the next page past it.
+  const toPrevious = Math.min(page - 1, Math.max(pages, 1));
   // The first or the last page reached, its arrow can do nothing more: the keyboard goes on from
   // the other one rather than from the page's body.
   const previous = useRef<HTMLButtonElement>(null);
@@ -37,7 +39,7 @@ export function PaginationBar({ pagination, onPage, words, isAtEnd = false }: Pr
     >
       {words ? (
         <>
-          <Button ref={previous} variant="secondary" onClick={() => onPage(page - 1)} disabled={isFirst}>
+          <Button ref={previous} variant="secondary" onClick={() => onPage(toPrevious)} disabled={isFirst}>
             {words.previous}
           </Button>
           <span>{words.summary}</span>
@@ -52,7 +54,7 @@ export function PaginationBar({ pagination, onPage, words, isAtEnd = false }: Pr
             ref={previous}
             look="framed"
             icon={<ChevronLeft className="size-4" aria-hidden />}
-            onClick={() => onPage(page - 1)}
+            onClick={() => onPage(toPrevious)}
             disabled={isFirst}
             aria-label={t('list.previous')}
           />
