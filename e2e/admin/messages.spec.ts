@@ -41,6 +41,14 @@ test.describe('[ADMIN][MESSAGES]', () => {
     await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/q=/);
     await expect(card).toBeVisible();
+    // The field follows the URL, as the list does: the menu's Messages clears both.
+    const searchbox = page.getByRole('searchbox', { name: 'Search name, email or text' });
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Messages' }).click();
+    await expect(page).toHaveURL(/\/admin\/messages$/);
+    await expect(searchbox).toHaveValue('');
+    await searchbox.fill('ποτε ειναι η επομενη συνελευση');
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/q=/);
     await expectAccessible(page);
     await shoot(page, 'messages');
 
@@ -88,6 +96,13 @@ test.describe('[ADMIN][MESSAGES]', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       page.viewportSize()!.width,
     );
+    // On a phone, the reply box's label with that name wraps too.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await answeredByPhone.getByRole('button', { name: 'Reply' }).click();
+    await expect(answeredByPhone.getByRole('textbox')).toBeFocused();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await answeredByPhone.getByRole('button', { name: 'Cancel' }).click();
+    await page.setViewportSize({ width: 1280, height: 720 });
     await answeredByPhone.getByRole('button', { name: 'Mark handled' }).click();
     await expect(answeredByPhone.getByText('Handled', { exact: true })).toBeVisible();
     await expect(page.getByText('Message marked handled.').last()).toBeVisible();

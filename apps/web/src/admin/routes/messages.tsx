@@ -109,6 +109,8 @@ export function MessagesRoute() {
         >
           <div className="flex-1">
             <TextField
+              // Follows the URL (Back, a cleared filter), as the list does.
+              key={q}
               name="q"
               label={t('messages.search')}
               type="search"

@@ -55,6 +55,8 @@ export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDe
     // An empty or too long reply is said under the box at once, as every form says it.
     const refused = schemaRefusal(contactReplyBodySchema, { body: draft }, i18n.resolvedLanguage);
     setDraftError(refused);
+    // What the last send said is about another reply than the one now refused or on its way.
+    setError(undefined);
     if (refused) {
       box.current?.focus();
       return;
@@ -73,13 +75,13 @@ export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDe
   };
 
   return (
+    // What a visitor typed without spaces (a name, an address) wraps rather than widen the screen.
     <article
       aria-labelledby={headingId}
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 wrap-anywhere"
     >
       <header className="flex flex-wrap items-start justify-between gap-2">
-        {/* A name or address the visitor typed without spaces wraps rather than widen the screen. */}
-        <div className="min-w-0 wrap-anywhere">
+        <div className="min-w-0">
           <h2 id={headingId} className="font-semibold text-slate-900">
             {message.name} <EmailLink email={message.email} className="text-sm font-normal" />
           </h2>
