@@ -79,11 +79,7 @@ test.describe('[ADMIN][ROLES]', () => {
     await page.getByRole('button', { name: 'Add New Role' }).click();
     const dialog = page.getByRole('dialog', { name: 'Post Role' });
     await dialog.getByLabel('Name').fill(`Slow ${Date.now()}`);
-    await dialog.getByRole('button', { name: 'Save' }).press('Enter');
-    // While the save runs, the keyboard stays in the dialog: Tab does not reach the page under it.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+    await dialog.getByRole('button', { name: 'Save' }).click();
     await page.keyboard.press('Escape');
     const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
     await expect(question).toBeVisible();

@@ -1,7 +1,5 @@
 import { useImperativeHandle, useLayoutEffect, useRef, type Ref } from 'react';
 
-const DIALOG = '[role="dialog"], [role="alertdialog"]';
-
 /**
  * A button pressed and then disabled while its work runs loses the focus to the page's body: the
  * browser takes it from a disabled element. Enabled again, the button takes it back, so the
@@ -11,21 +9,15 @@ const DIALOG = '[role="dialog"], [role="alertdialog"]';
 export function useFocusThroughDisabled(isDisabled: boolean, ref?: Ref<HTMLButtonElement>) {
   const button = useRef<HTMLButtonElement | null>(null);
   const heldFocus = useRef(false);
-  const parked = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     // Runs before the browser moves the focus off a button just disabled: it still has it here.
     if (isDisabled) {
       heldFocus.current = document.activeElement === button.current;
-      // In a dialog the focus waits on the dialog itself, so Tab meanwhile stays inside it.
-      parked.current = heldFocus.current ? (button.current?.closest<HTMLElement>(DIALOG) ?? null) : null;
-      parked.current?.focus({ preventScroll: true });
       return;
     }
     const active = document.activeElement;
-    if (heldFocus.current && (!active || active === document.body || active === parked.current))
-      button.current?.focus();
+    if (heldFocus.current && (!active || active === document.body)) button.current?.focus();
     heldFocus.current = false;
-    parked.current = null;
   }, [isDisabled]);
   useImperativeHandle(ref, () => button.current!, []);
   return button;
