@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ForbiddenScreen, isForbidden } from '../../components/resource-list/forbidden-screen';
 import { PaginationBar } from '../../components/resource-list/pagination';
-import { titleWithTotal } from '../../components/resource-list/total-text';
+import { emptyListText, titleWithTotal } from '../../components/resource-list/total-text';
 import { useListUrl } from '../../components/resource-list/use-list-url';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -68,7 +68,7 @@ export function AuditLogRoute() {
           <AuditLogTable
             events={log.data?.data ?? []}
             isLoading={log.isPending}
-            isPastEnd={(log.data?.total ?? 0) > 0}
+            emptyText={emptyListText(t, log.data ?? { total: 0 }, t('audit.empty'))}
             oldestFirst={filters.sort === 'at'}
             onSort={(oldestFirst) => update({ sort: oldestFirst ? 'at' : undefined })}
             onTarget={(target) => update({ ...EVERY_ENTRY, ...aboutTarget(target) })}

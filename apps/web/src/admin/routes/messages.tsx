@@ -13,7 +13,8 @@ import {
 import { useMay } from '../use-rights';
 import { ForbiddenScreen, isForbidden } from '../../components/resource-list/forbidden-screen';
 import { PaginationBar } from '../../components/resource-list/pagination';
-import { titleWithTotal } from '../../components/resource-list/total-text';
+import { ListTitle } from '../../components/resource-list/list-title';
+import { emptyListText } from '../../components/resource-list/total-text';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDeleteDialog } from '../../components/ui/confirm-dialog';
@@ -81,14 +82,7 @@ export function MessagesRoute() {
 
   return (
     <section onFocus={focusRescue.onFocus} className="flex flex-col gap-4">
-      <div className="flex items-baseline gap-3">
-        <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold text-slate-900 focus:outline-none">
-          {titleWithTotal(t, t('messages.title'), list.data)}
-        </h1>
-        <span role="status" className="text-sm text-slate-600">
-          {list.isPlaceholderData ? t('common.loading') : ''}
-        </span>
-      </div>
+      <ListTitle ref={heading} title={t('messages.title')} list={list.data} isLoading={list.isPlaceholderData} />
       <div className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
         <SelectField
           label={t('messages.statusFilter')}
@@ -131,7 +125,7 @@ export function MessagesRoute() {
       {list.isPending && <p className="text-slate-600">{t('common.loading')}</p>}
       {/* An empty page says why, and is read out: nothing matches, or the page is past the end. */}
       <p role="status" className="text-slate-600 empty:sr-only">
-        {list.data?.data.length === 0 && (list.data.total > 0 ? t('list.pastEnd') : t('messages.empty'))}
+        {list.data?.data.length === 0 && emptyListText(t, list.data, t('messages.empty'))}
       </p>
       <div className="flex flex-col gap-3">
         {list.data?.data.map((message) => (

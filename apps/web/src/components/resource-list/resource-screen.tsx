@@ -17,7 +17,8 @@ import { BulkActions, type BulkAction, type UseBulk } from './bulk-actions';
 import { ExportButton, type UseExport } from './export-button';
 import { ListFilters, type ListFilter } from './list-filters';
 import { PaginationBar } from './pagination';
-import { titleWithTotal } from './total-text';
+import { ListTitle } from './list-title';
+import { emptyListText } from './total-text';
 import { ForbiddenScreen, isForbidden } from './forbidden-screen';
 import { SelectPageBox, SelectRowBox, useRowSelection } from './row-selection';
 import { SortHeader } from './sort-header';
@@ -144,8 +145,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
   const list = useList(params);
   // An empty page says why: nothing matches, the page is past the end, or there is nothing yet.
   const isNarrowed = q !== '' || Object.keys(url.filters).length > 0;
-  const emptyText =
-    list.data && list.data.total > 0 ? t('list.pastEnd') : isNarrowed ? t('list.noMatches') : t('list.empty');
+  const emptyText = list.data ? emptyListText(t, list.data, isNarrowed ? t('list.noMatches') : t('list.empty')) : '';
   const remove = useDelete();
   const rows = list.data?.data ?? [];
   const focusRescue = useFocusRescue(heading, list.data);
@@ -187,14 +187,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
   return (
     <section onFocus={focusRescue.onFocus} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-baseline gap-3">
-          <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold text-slate-900 focus:outline-none">
-            {titleWithTotal(t, texts.title, list.data)}
-          </h1>
-          <span role="status" className="text-sm text-slate-600">
-            {isStale ? t('common.loading') : ''}
-          </span>
-        </div>
+        <ListTitle ref={heading} title={texts.title} list={list.data} isLoading={isStale} />
         <div className="flex flex-wrap gap-2">
           {actions}
           {useExport && <ExportButton useExport={useExport} params={{ q, sort, filters: url.filters }} />}

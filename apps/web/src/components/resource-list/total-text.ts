@@ -19,3 +19,8 @@ export function titleWithTotal(
 ): string {
   return list ? `${title} (${totalText(t, list)})` : title;
 }
+
+/** Why a page of a list is empty: past the end of a list that has rows, or else the screen's reason. */
+export function emptyListText(t: TFunction, list: Pick<Pagination, 'total'>, reason: string): string {
+  return list.total > 0 ? t('list.pastEnd') : reason;
+}

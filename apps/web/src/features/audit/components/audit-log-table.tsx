@@ -11,7 +11,8 @@ type Props = {
   events: AuditEvent[];
   isLoading: boolean;
   /** The filters match entries, but this page lies past the last of them. */
-  isPastEnd: boolean;
+  /** Said when the page holds no entries. */
+  emptyText: string;
   oldestFirst: boolean;
   onSort: (oldestFirst: boolean) => void;
   /** Shows every entry about the target of one. */
@@ -19,7 +20,7 @@ type Props = {
 };
 
 /** The entries, newest first, each a sentence; a row opens to its before and after. */
-export function AuditLogTable({ events, isLoading, isPastEnd, oldestFirst, onSort, onTarget }: Props) {
+export function AuditLogTable({ events, isLoading, emptyText, oldestFirst, onSort, onTarget }: Props) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState<string | null>(null);
   const when = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -66,7 +67,7 @@ export function AuditLogTable({ events, isLoading, isPastEnd, oldestFirst, onSor
           {!isLoading && events.length === 0 && (
             <tr>
               <td colSpan={3} className="px-4 py-6 text-center text-slate-600">
-                {isPastEnd ? t('list.pastEnd') : t('audit.empty')}
+                {emptyText}
               </td>
             </tr>
           )}

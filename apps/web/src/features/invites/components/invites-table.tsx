@@ -9,7 +9,7 @@ import { ExportButton } from '../../../components/resource-list/export-button';
 import { isForbidden } from '../../../components/resource-list/forbidden-screen';
 import { ListFilters, type ListFilter } from '../../../components/resource-list/list-filters';
 import { PaginationBar } from '../../../components/resource-list/pagination';
-import { totalText } from '../../../components/resource-list/total-text';
+import { emptyListText, totalText } from '../../../components/resource-list/total-text';
 import { SelectPageBox, SelectRowBox, useRowSelection } from '../../../components/resource-list/row-selection';
 import { SortHeader } from '../../../components/resource-list/sort-header';
 import { useListUrl } from '../../../components/resource-list/use-list-url';
@@ -211,7 +211,7 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
               {data?.data.length === 0 && (
                 <tr>
                   <td colSpan={columnCount} className="px-2.5 py-6 text-center text-slate-600">
-                    {data.total > 0 ? t('list.pastEnd') : t('invites.empty')}
+                    {emptyListText(t, data, t('invites.empty'))}
                   </td>
                 </tr>
               )}
