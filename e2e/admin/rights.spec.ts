@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, callApi, createMember, expect, test, tokenOf } from '../fixtures';
+import { mailText } from '../../apps/server/src/test/smtp-capture';
 import { signInAs } from './session';
 
 type Row = { _id: string; method?: string; route?: string; path?: string };
@@ -217,6 +218,47 @@ test.describe('a screen offers only what the server will do', () => {
     // The panel goes with the right; why it went is still said once it has.
     await expect(page.getByRole('heading', { name: 'Create an invite' })).toHaveCount(0);
     await expect(page.getByText('You do not have permission to do this.').first()).toBeVisible();
+  });
+
+  test('a registration to a role beyond the reader’s offers Reject, not an Approve the server refuses', async ({
+    page,
+    app,
+  }) => {
+    const { admin, memberWith } = await administration(app.baseURL);
+    const tag = Date.now();
+    const roles = await callApi<{ data: { _id: string; type: string }[] }>(
+      app.baseURL,
+      admin,
+      'GET',
+      '/api/auth/roles?limit=100',
+    );
+    const { link } = await callApi<{ link: string }>(app.baseURL, admin, 'POST', '/api/auth/invites', {
+      roleId: roles.data.find((role) => role.type === 'admin')!._id,
+    });
+    const registrant = `would-be-admin-${tag}@e2e.test`;
+    await callApi(app.baseURL, null, 'POST', '/api/auth/register-invite', {
+      token: new URL(link).searchParams.get('token'),
+      name: `Would Be ${tag}`,
+      email: registrant,
+      password: 'registrant-pass',
+    });
+    const sent = () => app.smtp.mails.filter((mail) => mail.to.includes(registrant));
+    await expect.poll(() => sent().length, { timeout: 15_000 }).toBe(1);
+    const confirmToken = /confirm-email\?token=([\w-]+)/.exec(mailText(sent()[0]!.raw))![1]!;
+    await callApi(app.baseURL, null, 'POST', '/api/auth/register-invite/confirm', { token: confirmToken });
+
+    const email = `decider-${tag}@e2e.test`;
+    await memberWith(
+      email,
+      `Deciders ${tag}`,
+      ['GET /api/auth/invites', 'POST /api/auth/invites/:id/approve', 'POST /api/auth/invites/:id/reject'],
+      ['/invites'],
+    );
+    await signInAs(page, email, 'member-password');
+    await openWithRights(page, '/admin/invites');
+    const row = page.getByRole('row').filter({ hasText: registrant });
+    await expect(row.getByText('Withheld: its role is beyond yours')).toBeVisible();
+    await expect(row.getByRole('button')).toHaveText(['Reject']);
   });
 
   test('a role that reads the translations sees every text, read-only, with no Save', async ({ page, app }) => {

@@ -126,8 +126,11 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
 
   const data = list.data;
   const columnCount = rights.bulk ? 8 : 7;
-  const decide = (id: string) => ({
-    onApprove: rights.approve ? () => approve.mutate(id, { onSuccess: () => focusWhenShown(id) }) : undefined,
+  // A withheld link marks a role beyond the reader's grants: approving would give it, so the server
+  // refuses, and no Approve is offered. Rejecting gives nothing.
+  const decide = (id: string, isRoleWithheld: boolean) => ({
+    onApprove:
+      rights.approve && !isRoleWithheld ? () => approve.mutate(id, { onSuccess: () => focusWhenShown(id) }) : undefined,
     onReject: rights.reject ? () => reject.mutate(id, { onSuccess: () => focusWhenShown(id) }) : undefined,
   });
   // Someone who may not read the invites is told why, not shown controls for a list they cannot use.
@@ -269,7 +272,7 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
                               {account.status === 'submitted' && (
                                 <DecisionButtons
                                   isBusy={busyId === account.inviteId}
-                                  {...decide(account.inviteId)}
+                                  {...decide(account.inviteId, invite.link === null)}
                                   name={account.name ?? account.email ?? ''}
                                 />
                               )}
@@ -313,7 +316,7 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
                         {view === 'submitted' ? (
                           <DecisionButtons
                             isBusy={isBusy}
-                            {...decide(invite._id)}
+                            {...decide(invite._id, invite.link === null)}
                             name={invite.registrant?.name ?? invite.email ?? ''}
                           />
                         ) : (
