@@ -155,6 +155,7 @@ test.describe('[PUBLIC][EVENTS]', () => {
       await page.goto(`/events/${id}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Η εκδήλωση δεν βρέθηκε' })).toBeVisible();
       await expect(page.getByText('Αυτή η εκδήλωση δεν υπάρχει ή δεν είναι πια δημοσιευμένη.')).toBeVisible();
+      await expect(page).toHaveTitle(/^Η εκδήλωση δεν βρέθηκε · /);
     }
     await page.getByRole('link', { name: '← Όλες οι εκδηλώσεις' }).click();
     await expect(page).toHaveURL(/\/events$/);
@@ -321,7 +322,7 @@ test.describe('[PUBLIC][EVENTS]', () => {
       rsvpEnabled: true,
     });
     await page.goto('/events');
-    const nav = page.getByRole('navigation', { name: 'Κύρια πλοήγηση' });
+    const nav = page.getByRole('banner');
     // Sign-in comes back to the page it was asked from; from the home page it leads to the back-office.
     await expect(nav.getByRole('link', { name: 'Σύνδεση', exact: true })).toHaveAttribute(
       'href',

@@ -38,6 +38,30 @@ test.describe('[PUBLIC]', () => {
     await expect(page.getByRole('link', { name: 'Το όραμά μας' })).toHaveAttribute('href', '/vision.html');
   });
 
+  test('a page that sends the reader to another page links to it', async ({ page }) => {
+    await page.goto('/privacy');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Επικοινωνία' })).toHaveCount(2);
+    await page.goto('/participate');
+    await page.getByRole('main').getByRole('link', { name: 'Επικοινωνία' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Επικοινωνία' })).toBeVisible();
+  });
+
+  test('on a phone the header keeps the sign-in beside the name, the navigation on the line below', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/about');
+    const header = page.getByRole('banner');
+    const signIn = await header.getByRole('link', { name: 'Σύνδεση', exact: true }).boundingBox();
+    const name = await header.getByRole('link', { name: 'Κοινότητα' }).boundingBox();
+    const nav = await page.getByRole('navigation', { name: 'Κύρια πλοήγηση' }).boundingBox();
+    // One line for the name and the sign-in (their middles level), the three entries on one below.
+    expect(Math.abs(signIn!.y + signIn!.height / 2 - (name!.y + name!.height / 2))).toBeLessThan(4);
+    expect(nav!.y).toBeGreaterThanOrEqual(signIn!.y + signIn!.height);
+    expect(nav!.height).toBeLessThan(50);
+  });
+
   test('About: social links, the calendar in agenda mode 600 px high, and the Official Feed newest first', async ({
     page,
   }) => {

@@ -1,3 +1,4 @@
+import { UserRound } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { SiteConfig } from '@community/shared';
 import { ThemeSwitch } from '../components/ui/theme-switch';
@@ -41,18 +42,12 @@ export function GuestLayout({ site, children }: { site: SiteConfig['site'] | und
             <img src={site?.logoUrl ?? '/favicon.svg'} alt="" width={32} height={32} />
             <span>{name}</span>
           </SiteLink>
-          {/* Before the navigation: on a phone it stays beside the name, the navigation takes the next line. */}
-          <div className="ml-auto">
-            <ThemeSwitch
-              label={t('public.theme.label')}
-              names={{
-                light: t('public.theme.light'),
-                dark: t('public.theme.dark'),
-                system: t('public.theme.system'),
-              }}
-            />
-          </div>
-          <nav aria-label={t('public.nav.label')} className="flex flex-wrap items-center gap-1 text-sm max-sm:w-full">
+          {/* On a phone the navigation takes a line of its own below; the name, the theme and the
+              sign-in share the first. */}
+          <nav
+            aria-label={t('public.nav.label')}
+            className="flex flex-wrap items-center gap-1 text-sm max-sm:order-last max-sm:w-full sm:ml-auto"
+          >
             {NAV.map((item) => {
               const current = isCurrent(path, item.href);
               return (
@@ -66,13 +61,35 @@ export function GuestLayout({ site, children }: { site: SiteConfig['site'] | und
                 </SiteLink>
               );
             })}
-            <a
-              href={isSignedIn ? '/admin' : signInHref(path)}
-              className="ml-1 rounded-md bg-brand-600 px-3 py-2 font-medium text-white hover:bg-brand-700"
-            >
-              {t(isSignedIn ? 'public.nav.account' : 'public.nav.signIn')}
-            </a>
           </nav>
+          <div className="flex items-center gap-2 max-sm:ml-auto">
+            <ThemeSwitch
+              label={t('public.theme.label')}
+              names={{
+                light: t('public.theme.light'),
+                dark: t('public.theme.dark'),
+                system: t('public.theme.system'),
+              }}
+            />
+            {isSignedIn ? (
+              <a
+                href="/admin"
+                title={t('public.nav.account')}
+                className="flex items-center gap-1.5 rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
+              >
+                {/* A phone has room for the icon only; the name stays for screen readers. */}
+                <UserRound className="size-4" aria-hidden />
+                <span className="max-sm:sr-only">{t('public.nav.account')}</span>
+              </a>
+            ) : (
+              <a
+                href={signInHref(path)}
+                className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
+              >
+                {t('public.nav.signIn')}
+              </a>
+            )}
+          </div>
         </div>
       </header>
       <main id="content" className="relative z-10 mx-auto w-full max-w-5xl flex-1 px-4 py-8">

@@ -20,7 +20,16 @@ const card = 'flex min-h-[75vh] flex-col gap-6 rounded-xl bg-white/95 p-6 shadow
 export function EventPage({ id, siteName }: { id: string; siteName: string }) {
   const t = useT();
   const event = useEvent(id);
-  useTitle(event.state === 'ready' ? event.data.title : t('public.events.title'), siteName);
+  const isMissing = event.state === 'failed' && event.status !== undefined && event.status >= 400 && event.status < 500;
+  // The tab says what the page says: the event, or that it was not found.
+  useTitle(
+    event.state === 'ready'
+      ? event.data.title
+      : isMissing
+        ? t('public.events.notFoundTitle')
+        : t('public.events.title'),
+    siteName,
+  );
 
   const back = (
     <SiteLink href="/events" className="text-sm font-medium text-brand-700 underline">
@@ -40,8 +49,7 @@ export function EventPage({ id, siteName }: { id: string; siteName: string }) {
       </article>
     );
 
-  if (event.state === 'failed') {
-    const isMissing = event.status !== undefined && event.status >= 400 && event.status < 500;
+  if (event.state === 'failed')
     return (
       <article className={card}>
         {back}
@@ -53,7 +61,6 @@ export function EventPage({ id, siteName }: { id: string; siteName: string }) {
         </p>
       </article>
     );
-  }
 
   return <EventDetails event={event.data} back={back} />;
 }

@@ -1,3 +1,4 @@
+import { WithPageLinks } from '../page-mentions';
 import { useT } from '../texts';
 
 const SECTIONS = ['who', 'what', 'why', 'howLong', 'sharing', 'rights', 'security', 'contact'];
@@ -15,7 +16,9 @@ export function PrivacyPage() {
             <h2 id={`privacy-${section}`} className="mb-2 text-xl font-semibold text-slate-900">
               {t(`public.privacy.${section}.title`)}
             </h2>
-            <p className="whitespace-pre-line">{t(`public.privacy.${section}.text`)}</p>
+            <p className="whitespace-pre-line">
+              <WithPageLinks text={t(`public.privacy.${section}.text`)} />
+            </p>
           </section>
         ))}
       </div>

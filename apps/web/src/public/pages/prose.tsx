@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { WithPageLinks } from '../page-mentions';
 import { useT } from '../texts';
 
 /** A page of text: a heading and paragraphs, each paragraph a translation key. */
@@ -17,7 +18,9 @@ export function ProsePage({
       <h1 className="mb-4 text-3xl font-bold text-slate-900">{t(titleKey)}</h1>
       <div className="flex flex-col gap-4 leading-relaxed text-slate-800">
         {paragraphKeys.map((key) => (
-          <p key={key}>{t(key)}</p>
+          <p key={key}>
+            <WithPageLinks text={t(key)} />
+          </p>
         ))}
       </div>
       {children}
