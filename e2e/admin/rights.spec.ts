@@ -147,6 +147,28 @@ test.describe('a screen offers only what the server will do', () => {
     await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
   });
 
+  test('a bulk action is offered only with the permission of the change it makes to each row', async ({
+    page,
+    app,
+  }) => {
+    const { memberWith, grant } = await administration(app.baseURL);
+    const tag = Date.now();
+    const email = `bulker-${tag}@e2e.test`;
+    const name = `Bulkers ${tag}`;
+    const bulk = ['GET /api/auth/users', 'POST /api/auth/users/bulk'];
+    const role = await memberWith(email, name, [...bulk, 'PUT /api/auth/users/:id'], ['/users']);
+    await signInAs(page, email, 'member-password');
+    await openWithRights(page, `/admin/users?q=${encodeURIComponent(email)}`);
+    await page.getByRole('checkbox', { name: `Select ${email}` }).check();
+    const bar = page.getByRole('region', { name: 'Actions on the selected rows' });
+    await expect(bar.getByRole('button')).toHaveText(['Block', 'Unblock', 'Confirm']);
+    // The bulk route alone makes no change to anyone: nothing to select.
+    await grant(role, name, bulk, ['/users']);
+    await openWithRights(page, `/admin/users?q=${encodeURIComponent(email)}`);
+    await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible();
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+  });
+
   test('a role that reads invites and files messages is offered only that', async ({ page, app }) => {
     const { admin, memberWith } = await administration(app.baseURL);
     const tag = Date.now();

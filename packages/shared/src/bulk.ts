@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.js';
+import type { HttpMethod } from './schemas/permission.js';
 
 /** One request acts on at most this many records. */
 export const MAX_BULK_IDS = 1000;
@@ -13,6 +14,12 @@ export const bulkBodySchema = <const A extends string>(actions: readonly [A, ...
       .max(MAX_BULK_IDS, { error: () => messages.idsCount(MAX_BULK_IDS), abort: true }),
     action: z.enum(actions, { error: () => messages.bulkActionUnknown(actions.join(', ')) }),
   });
+
+/**
+ * A call as the permissions name it: a method and a route pattern. A bulk action is a single-record
+ * call made many times, so it needs that call's permission as well as the bulk route's.
+ */
+export type ApiCall = readonly [method: HttpMethod, route: string];
 
 /** What a bulk action did: the ids it changed, and each id it left alone with the reason. */
 export const bulkResultSchema = z.object({

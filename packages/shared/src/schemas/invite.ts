@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { bulkBodySchema } from '../bulk.js';
+import { apiRoutes } from '../api-routes.js';
+import { bulkBodySchema, type ApiCall } from '../bulk.js';
 import { sortParam } from '../list-params.js';
 import { listQuerySchema } from '../pagination.js';
 import { emailSchema, passwordSchema, requiredText, userLanguageSchema } from './common.js';
@@ -179,4 +180,9 @@ export type InviteListParams = z.input<typeof inviteListQuerySchema>;
 
 export const INVITE_BULK_ACTIONS = ['revoke', 'delete'] as const;
 export const inviteBulkBodySchema = bulkBodySchema(INVITE_BULK_ACTIONS);
+/** The single-record call each action makes, whose permission it needs too. */
+export const INVITE_BULK_ACTION_CALLS: Record<(typeof INVITE_BULK_ACTIONS)[number], ApiCall> = {
+  revoke: ['POST', `${apiRoutes.invites}/:id/revoke`],
+  delete: ['DELETE', `${apiRoutes.invites}/:id`],
+};
 export type InviteBulkBody = z.infer<typeof inviteBulkBodySchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { booleanParam, dateParam, sortParam } from '../list-params.js';
 import { messages } from '../messages.js';
-import { bulkBodySchema } from '../bulk.js';
+import { apiRoutes } from '../api-routes.js';
+import { bulkBodySchema, type ApiCall } from '../bulk.js';
 import { listQuerySchema } from '../pagination.js';
 import { booleanField, emailSchema, optionalPasswordSchema, passwordSchema, requiredText } from './common.js';
 
@@ -74,6 +75,15 @@ export type UserListParams = z.input<typeof userListQuerySchema>;
 
 export const USER_BULK_ACTIONS = ['block', 'unblock', 'confirm', 'delete', 'assign-role', 'remove-role'] as const;
 export type UserBulkAction = (typeof USER_BULK_ACTIONS)[number];
+/** The single-record call each action makes, whose permission it needs too. */
+export const USER_BULK_ACTION_CALLS: Record<UserBulkAction, ApiCall> = {
+  block: ['PUT', `${apiRoutes.users}/:id`],
+  unblock: ['PUT', `${apiRoutes.users}/:id`],
+  confirm: ['PUT', `${apiRoutes.users}/:id`],
+  delete: ['DELETE', `${apiRoutes.users}/:id`],
+  'assign-role': ['POST', apiRoutes.userRoles],
+  'remove-role': ['DELETE', `${apiRoutes.userRoles}/:id`],
+};
 
 export const userBulkBodySchema = bulkBodySchema(USER_BULK_ACTIONS)
   .extend({ roleId: z.uuid({ error: () => messages.notId('Role') }).optional() })

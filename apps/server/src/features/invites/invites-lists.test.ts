@@ -126,4 +126,28 @@ describe('the invites list: sort, status filter, bulk and export', () => {
       (await server.post('/api/auth/invites/bulk', { ids: [first._id], action: 'delete' }, reader.token)).status,
     ).toBe(403);
   });
+
+  it.each([
+    ['revoke', 'POST /api/auth/invites/:id/revoke'],
+    ['delete', 'DELETE /api/auth/invites/:id'],
+  ])('refuses %s whole, changing nothing, to someone without "%s" too', async (action, single) => {
+    const invite = await createInvite({ hours: 24 });
+    const bulkOnly = await createSignedInUser(server, {
+      roleIds: [await createRoleWith(server, `Invite bulk ${crypto.randomUUID()}`, 'POST /api/auth/invites/bulk')],
+    });
+    const refused = await server.post('/api/auth/invites/bulk', { ids: [invite._id], action }, bulkOnly.token);
+    expect(refused.status).toBe(403);
+    const [row] = await server.deps.db
+      .select({ revokedAt: invites.revokedAt })
+      .from(invites)
+      .where(eq(invites.id, invite._id));
+    expect(row).toEqual({ revokedAt: null });
+    const both = await createSignedInUser(server, {
+      roleIds: [
+        await createRoleWith(server, `Invite bulk one ${crypto.randomUUID()}`, 'POST /api/auth/invites/bulk', single),
+      ],
+    });
+    const done = await server.post('/api/auth/invites/bulk', { ids: [invite._id], action }, both.token);
+    expect(done.body).toEqual({ done: [invite._id], failed: [] });
+  });
 });

@@ -10,6 +10,7 @@ import {
   inviteTokenParamsSchema,
   inviteValidationSchema,
   bulkResultSchema,
+  INVITE_BULK_ACTION_CALLS,
   inviteBulkBodySchema,
   inviteFiltersSchema,
   inviteListQuerySchema,
@@ -20,7 +21,7 @@ import {
 } from '@community/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { eachOf } from '../../lib/bulk.js';
+import { assertMayMakeEach, eachOf } from '../../lib/bulk.js';
 import { csvStream, sendCsv } from '../../lib/csv.js';
 import { contextOf, signedInContextOf } from '../../lib/request-context.js';
 import { withholdLinkBeyondGrants, withholdLinksBeyondGrants, withholdingLinks } from './invite-links.js';
@@ -44,7 +45,7 @@ import {
   revokeInvite,
 } from './invites.service.js';
 
-export function registerInviteRoutes(app: FastifyInstance, { db, mail, config, limits }: AppDeps) {
+export function registerInviteRoutes(app: FastifyInstance, { db, mail, config, limits, access }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['invites'];
   const { publicUrl } = config;
@@ -104,12 +105,14 @@ export function registerInviteRoutes(app: FastifyInstance, { db, mail, config, l
         response: { 200: bulkResultSchema },
       },
     },
-    (request) =>
-      eachOf(request, request.body.ids, (id) =>
+    async (request) => {
+      await assertMayMakeEach(access, request, INVITE_BULK_ACTION_CALLS[request.body.action]);
+      return eachOf(request, request.body.ids, (id) =>
         request.body.action === 'revoke'
           ? revokeInvite(deps, contextOf(request), id)
           : deleteInvite(db, contextOf(request), id),
-      ),
+      );
+    },
   );
 
   r.post(

@@ -284,6 +284,37 @@ describe('POST /api/auth/users/bulk', () => {
   });
 
   it.each([
+    ['block', 'PUT /api/auth/users/:id'],
+    ['unblock', 'PUT /api/auth/users/:id'],
+    ['confirm', 'PUT /api/auth/users/:id'],
+    ['delete', 'DELETE /api/auth/users/:id'],
+    ['assign-role', 'POST /api/auth/user-roles'],
+    ['remove-role', 'DELETE /api/auth/user-roles/:id'],
+  ])('refuses %s whole, changing nothing, to someone without "%s" too', async (action, single) => {
+    const roleId = await createRoleWith(server, `Given ${marker()}`);
+    const member = await createUser(server, { roleIds: action === 'remove-role' ? [roleId] : [] });
+    const bulkOnly = await createSignedInUser(server, {
+      roleIds: [await createRoleWith(server, `Bulk only ${marker()}`, 'POST /api/auth/users/bulk')],
+    });
+    const before = await server.get(`/api/auth/users/${member.id}`, admin);
+    const refused = await server.post('/api/auth/users/bulk', { ids: [member.id], action, roleId }, bulkOnly.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: 'You do not have permission to do this.' });
+    expect((await server.get(`/api/auth/users/${member.id}`, admin)).body).toEqual(before.body);
+    const held = await server.deps.db
+      .select({ id: userRoles.id })
+      .from(userRoles)
+      .where(eq(userRoles.userId, member.id));
+    expect(held).toHaveLength(action === 'remove-role' ? 1 : 0);
+    // With the single call held as well, the same request goes through.
+    const both = await createSignedInUser(server, {
+      roleIds: [await createRoleWith(server, `Bulk and one ${marker()}`, 'POST /api/auth/users/bulk', single)],
+    });
+    const done = await server.post('/api/auth/users/bulk', { ids: [member.id], action, roleId }, both.token);
+    expect(done.body).toEqual({ done: [member.id], failed: [] });
+  });
+
+  it.each([
     [{ ids: [], action: 'block' }, 'Choose between 1 and 1000 records'],
     [
       { ids: Array.from({ length: 1001 }, () => crypto.randomUUID()), action: 'block' },

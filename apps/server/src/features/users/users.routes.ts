@@ -13,10 +13,12 @@ import {
   userFiltersSchema,
   userListQuerySchema,
   userSchema,
+  USER_BULK_ACTION_CALLS,
   type User,
 } from '@community/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
+import { assertMayMakeEach } from '../../lib/bulk.js';
 import { csvStream, sendCsv } from '../../lib/csv.js';
 import { versionAsked } from '../../lib/if-match.js';
 import { AppError } from '../../lib/app-error.js';
@@ -84,7 +86,10 @@ export function registerUserRoutes(app: FastifyInstance, { db, mail, access }: A
         response: { 200: bulkResultSchema },
       },
     },
-    (request) => applyUserBulk({ db, mail }, request, request.body),
+    async (request) => {
+      await assertMayMakeEach(access, request, USER_BULK_ACTION_CALLS[request.body.action]);
+      return applyUserBulk({ db, mail }, request, request.body);
+    },
   );
 
   r.get(

@@ -2,10 +2,11 @@ import { Check, FileDown, MonitorSmartphone, ShieldOff, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { User } from '@community/shared';
+import type { User, UserBulkAction } from '@community/shared';
 import {
   MAX_PAGE_SIZE,
   NO_ROLE,
+  USER_BULK_ACTION_CALLS,
   apiRoutes,
   languageOf,
   localizeMessage,
@@ -112,7 +113,7 @@ export function UsersRoute() {
     placeholder: t('userRoles.pickRole'),
     options: roleOptions,
   };
-  const bulkActions: BulkAction[] = [
+  const everyBulkAction: (BulkAction & { action: UserBulkAction })[] = [
     { action: 'block', label: t('users.bulkBlock') },
     { action: 'unblock', label: t('users.bulkUnblock') },
     { action: 'confirm', label: t('users.bulkConfirm') },
@@ -124,6 +125,8 @@ export function UsersRoute() {
       : []),
     { action: 'delete', label: t('users.bulkDelete'), tone: 'danger' },
   ];
+  // Each action needs its single-record call's permission as well as the bulk route's.
+  const bulkActions = everyBulkAction.filter(({ action }) => may(...USER_BULK_ACTION_CALLS[action]));
   /** A row's own buttons, each where the person may use it. */
   const rowButtons = (user: User) => (
     <>
@@ -174,7 +177,7 @@ export function UsersRoute() {
         }
         defaultSort="-createdAt"
         filters={filters}
-        bulk={{ actions: bulkActions, useBulk: useBulkUsers }}
+        bulk={bulkActions.length > 0 ? { actions: bulkActions, useBulk: useBulkUsers } : undefined}
         rowName={(user) => user.email}
         useExport={useExportUsers}
         columns={columns}

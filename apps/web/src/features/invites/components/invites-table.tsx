@@ -125,7 +125,13 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
     (await copyText(link)) ? toast.success(t('invites.copied')) : toast.error(t('invites.copyFailed'));
 
   const data = list.data;
-  const columnCount = rights.bulk ? 8 : 7;
+  // Each action needs its single-record call's permission as well as the bulk route's.
+  const bulkActions = [
+    ...(rights.revoke ? [{ action: 'revoke', label: t('invites.revoke') }] : []),
+    ...(rights.delete ? [{ action: 'delete', label: t('list.delete'), tone: 'danger' as const }] : []),
+  ];
+  const mayBulk = rights.bulk && bulkActions.length > 0;
+  const columnCount = mayBulk ? 8 : 7;
   // A withheld link marks a role beyond the reader's grants: approving would give it, so the server
   // refuses, and no Approve is offered. Rejecting gives nothing.
   const decide = (id: string, isRoleWithheld: boolean) => ({
@@ -155,12 +161,9 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
         </div>
       </div>
       <ListFilters filters={statusFilter} values={url.filters} onChange={url.update} />
-      {rights.bulk && (
+      {mayBulk && (
         <BulkActions
-          actions={[
-            { action: 'revoke', label: t('invites.revoke') },
-            { action: 'delete', label: t('list.delete'), tone: 'danger' },
-          ]}
+          actions={bulkActions}
           useBulk={useBulkInvites}
           selected={selection.selected.map((invite) => invite._id)}
           labelOf={(id) => {
@@ -177,7 +180,7 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="text-left text-slate-700">
               <tr className="bg-slate-50">
-                {rights.bulk && (
+                {mayBulk && (
                   <th scope="col" className="w-8 px-2.5 py-2">
                     <SelectPageBox selection={selection} />
                   </th>
@@ -228,7 +231,7 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
                       selection.isChosen(invite._id) ? 'bg-brand-50' : view === 'expired' ? 'bg-red-50' : 'bg-white'
                     }
                   >
-                    {rights.bulk && (
+                    {mayBulk && (
                       <td className="px-2.5 py-2 align-top">
                         <SelectRowBox selection={selection} id={invite._id} label={labelOf(invite)} />
                       </td>
