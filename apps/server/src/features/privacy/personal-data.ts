@@ -161,13 +161,14 @@ export const PERSONAL_DATA: Record<string, Reader | { holdsNoPersonalData: strin
       })
       .from(invites)
       .where(or(eq(invites.createdBy, id), eq(invites.userId, id))),
+  // Which mail was sent and when, not its text: a mail may carry a live link (a password reset, a
+  // confirmation, an invite) that would let whoever reads the file act as the person.
   mail_queue: (db, { email }) =>
     db
       .select({
         createdAt: mailQueue.createdAt,
         kind: mailQueue.kind,
         subject: mailQueue.subject,
-        text: mailQueue.text,
         sentAt: mailQueue.sentAt,
         failedAt: mailQueue.failedAt,
       })

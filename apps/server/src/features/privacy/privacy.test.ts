@@ -57,6 +57,24 @@ describe('the export of a person’s data', () => {
     expect(exported.map((entry) => entry.action)).toContain('privacy.export');
   });
 
+  it('names the mails sent to me without their links: a reset link in the file would open the account', async () => {
+    const member = await createSignedInUser(server, { roles: ['user'] });
+    await server.post('/api/auth/forgot-password', { email: member.email });
+    const mail = mailText((await smtp.waitFor(member.email)).raw);
+    const token = /reset-password\/([\w-]+)/.exec(mail)![1]!;
+    for (const [path, reader] of [
+      ['/api/auth/my-data', member.token],
+      [`/api/auth/users/${member.id}/data`, admin],
+    ] as const) {
+      const response = await server.get(path, reader);
+      expect(response.status).toBe(200);
+      expect(response.body.tables.mail_queue).toEqual([
+        expect.objectContaining({ kind: 'passwordReset', subject: expect.any(String) }),
+      ]);
+      expect(response.text).not.toContain(token);
+    }
+  });
+
   it('holds what others did that names me: a role given to me, and nothing about others', async () => {
     const member = await createSignedInUser(server);
     const other = await createSignedInUser(server);
