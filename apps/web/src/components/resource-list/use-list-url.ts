@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -17,8 +17,14 @@ export function useListUrl(filterNames: readonly string[]) {
   // drawn the first (From, then To, typed quickly) the second would drop the first: a change made
   // while another is on its way builds on that one instead.
   const pending = useRef<{ drawn: string; next: URLSearchParams } | null>(null);
+  // Once any URL is drawn the change is no longer on its way: the back button may bring back the
+  // very URL it was made on, and a change then starts from what is shown.
+  const shown = params.toString();
+  useEffect(() => {
+    pending.current = null;
+  }, [shown]);
   const update = (changes: Record<string, string | number | undefined>) => {
-    const drawn = params.toString();
+    const drawn = shown;
     const next = new URLSearchParams(pending.current?.drawn === drawn ? pending.current.next : params);
     for (const [name, value] of Object.entries(changes)) {
       if (value === undefined || value === '') next.delete(name);
