@@ -281,5 +281,32 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
     await languageButton(page, 'EN').click();
     await expect(languageButton(page, 'EN')).toHaveAttribute('aria-pressed', 'true');
     await expect(unsaved).toBeHidden();
+
+    // A text added under a key the table has is not thrown away: the two are shown, nothing saved.
+    await languageButton(page, 'IT').click();
+    await page.getByRole('button', { name: 'Add text' }).click();
+    await page.getByRole('textbox', { name: 'Key —' }).first().fill('alpha.key');
+    const repeated = page.getByRole('textbox', { name: 'Key alpha.key' });
+    await expect(repeated).toHaveCount(2);
+    await expect(repeated.first()).toHaveAccessibleDescription(
+      'Another text has this key: change or delete one of them.',
+    );
+    await page.getByRole('textbox', { name: 'Text of alpha.key' }).first().fill('A2');
+    await page.getByRole('searchbox').fill('zzz');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toastOf(page, 'Not saved: two texts have the key alpha.key.')).toBeVisible();
+    await expect(page.getByRole('searchbox')).toHaveValue('alpha.key');
+    const texts = page.getByRole('textbox', { name: 'Text of alpha.key' });
+    expect(await texts.evaluateAll((areas) => areas.map((area) => (area as HTMLTextAreaElement).value))).toEqual([
+      'A2',
+      'A',
+    ]);
+    await page.getByRole('button', { name: 'Delete alpha.key' }).nth(1).click();
+    await expect(repeated).toHaveAccessibleDescription('');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toastOf(page, 'Translations saved successfully')).toBeVisible();
+    await page.reload();
+    await languageButton(page, 'IT').click();
+    await expect(page.getByRole('textbox', { name: 'Text of alpha.key' })).toHaveValue('A2');
   });
 });

@@ -19,6 +19,19 @@ export function toEntries(rows: EntryRow[]): Record<string, string> {
   return entries;
 }
 
+/** Keys that more than one row has: only one of their texts could be stored. */
+export function repeatedKeys(rows: EntryRow[]): Set<string> {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const row of rows) {
+    const key = row.key.trim();
+    if (!key) continue;
+    if (seen.has(key)) repeated.add(key);
+    seen.add(key);
+  }
+  return repeated;
+}
+
 /** The same keys with the same texts, in any order. */
 export function sameTexts(a: Record<string, string>, b: Record<string, string>): boolean {
   const keys = Object.keys(a);

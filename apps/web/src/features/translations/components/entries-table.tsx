@@ -1,9 +1,9 @@
 import { ArrowDownAZ, Plus } from 'lucide-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { newRow, type EntryRow } from '../entry-rows';
+import { newRow, repeatedKeys, type EntryRow } from '../entry-rows';
 import { EntryRowFields } from './entry-row-fields';
 
 /**
@@ -56,6 +56,7 @@ export function EntriesTable({ rows, onChange, filter, onFilter, isReadOnly }: P
     overscan: ROWS_BEYOND_VIEW,
   });
   const drawn = virtualizer.getVirtualItems();
+  const repeated = useMemo(() => repeatedKeys(rows), [rows]);
   const spaceBefore = drawn[0]?.start ?? 0;
   const spaceAfter = virtualizer.getTotalSize() - (drawn.at(-1)?.end ?? 0);
   // Back to the top when the filter changes or a text is added, once the change is drawn (the
@@ -147,6 +148,7 @@ export function EntriesTable({ rows, onChange, filter, onFilter, isReadOnly }: P
                   row={row}
                   index={item.index}
                   isAdded={row.id === added}
+                  isRepeated={repeated.has(row.key.trim())}
                   measure={virtualizer.measureElement}
                   onEdit={edit}
                   onDelete={remove}

@@ -10,6 +10,8 @@ type Props = {
   index: number;
   /** Just added: its key field takes the focus once drawn. */
   isAdded: boolean;
+  /** Another row has the same key: only one of the two texts could be stored. */
+  isRepeated: boolean;
   measure: (element: HTMLTableRowElement | null) => void;
   onEdit: (id: number, change: Partial<EntryRow>) => void;
   onDelete: (id: number) => void;
@@ -26,6 +28,7 @@ export const EntryRowFields = memo(function EntryRowFields({
   row,
   index,
   isAdded,
+  isRepeated,
   measure,
   onEdit,
   onDelete,
@@ -49,8 +52,15 @@ export const EntryRowFields = memo(function EntryRowFields({
           onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
           onChange={(event) => onEdit(row.id, { key: event.target.value.replace(/[\r\n]+/g, '') })}
           aria-label={t('translations.keyOf', { key })}
-          className="block w-full resize-none break-all rounded border border-slate-300 px-2 py-1 font-mono text-xs field-sizing-content read-only:border-transparent"
+          aria-invalid={isRepeated || undefined}
+          aria-describedby={isRepeated ? `repeated-${row.id}` : undefined}
+          className="block w-full resize-none break-all rounded border border-slate-300 px-2 py-1 font-mono text-xs field-sizing-content read-only:border-transparent aria-invalid:border-red-600"
         />
+        {isRepeated && (
+          <p id={`repeated-${row.id}`} className="mt-1 text-xs text-red-700">
+            {t('translations.keyRepeated')}
+          </p>
+        )}
       </td>
       <td className="px-3 py-1.5">
         <textarea

@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useSettled } from '../../../lib/use-settled';
-import { parseEntries, sameTexts, toEntries, toRows, type EntryRow } from '../entry-rows';
+import { parseEntries, repeatedKeys, sameTexts, toEntries, toRows, type EntryRow } from '../entry-rows';
 import { useUpdateTranslation } from '../api/update-translation';
 import { EntriesTable } from './entries-table';
 
@@ -81,6 +81,15 @@ export function TranslationEditor({
   // The raw text as it stands now, the table's latest change in it even before typing has paused.
   const rawNow = () => rawDraft ?? pretty(toEntries(rows));
 
+  // Of two rows with one key only one text could be stored: nothing is saved until one goes, and
+  // the filter shows the two.
+  const saveRows = () => {
+    const [repeated] = repeatedKeys(rows);
+    if (repeated === undefined) return save.mutate({ lang, entries: toEntries(rows), version });
+    toast.error(t('translations.saveRepeated', { key: repeated }));
+    onFilter(repeated);
+  };
+
   const parseRaw = () => {
     const parsed = parseEntries(rawNow());
     setIsRawInvalid(parsed === null);
@@ -115,7 +124,7 @@ export function TranslationEditor({
       </section>
       {!isReadOnly && (
         <div className="sticky bottom-0 flex justify-end border-t border-slate-200 bg-slate-50/95 py-3">
-          <Button onClick={() => save.mutate({ lang, entries: toEntries(rows), version })} isBusy={save.isPending}>
+          <Button onClick={saveRows} isBusy={save.isPending}>
             <Save className="size-4" aria-hidden />
             {t('translations.save')}
           </Button>
