@@ -43,6 +43,15 @@ test.describe('[ADMIN][EVENTS]', () => {
     // A refused save: the end before the start is said beside End, and nothing typed is lost.
     await page.getByRole('button', { name: 'Add New Event' }).click();
     const create = page.getByRole('dialog', { name: 'New Event' });
+    // Said before any time is typed, a new event's as an existing one's.
+    await expect(create.getByText("Times are in the site's time zone, Europe/Athens.")).toBeVisible();
+    // Days typed as all day keep their whole last day once given times.
+    await create.getByRole('switch', { name: 'All day' }).click();
+    await create.getByLabel('First day').fill(`12/24/${YEAR}`);
+    await create.getByLabel('Last day').fill(`12/26/${YEAR}`);
+    await create.getByRole('switch', { name: 'All day' }).click();
+    await expect(create.getByLabel('Start', { exact: true })).toHaveValue(`12/24/${YEAR} 00:00`);
+    await expect(create.getByLabel('End', { exact: true })).toHaveValue(`12/26/${YEAR} 23:59`);
     await create.getByLabel('Title').fill(`Concert ${stamp}`);
     // Typed as an English screen writes dates, whatever the browser's language.
     await create.getByLabel('Start', { exact: true }).fill(`12/15/${YEAR} 7:30 pm`);

@@ -204,6 +204,16 @@ test.describe('[PUBLIC][EVENTS]', () => {
     });
     const going = page.getByRole('button', { name: 'Θα έρθω' });
     const notGoing = page.getByRole('button', { name: 'Δεν θα έρθω' });
+    // One place reads as one.
+    const single = await createEvent(app.baseURL, {
+      title: `Συνάντηση ${stamp}`,
+      startsLocal: `${nextYear}-05-11T18:00`,
+      endsLocal: `${nextYear}-05-11T19:00`,
+      capacity: 1,
+      rsvpEnabled: true,
+    });
+    await page.goto(`/events/${single}`);
+    await expect(page.getByText('Θα έρθουν: 0 από 1 θέση', { exact: true })).toBeVisible();
 
     // The first member signs in from the event's page and comes back to it.
     await page.goto(`/events/${id}`);

@@ -48,6 +48,9 @@ describe('eventBodySchema', () => {
     ]);
     expect(errors(body({ startsLocal: undefined }))).toEqual([['startsLocal', 'Start is required']]);
     expect(errors(body({ capacity: -1 }))).toEqual([['capacity', 'Capacity must be a whole number from 1 to 100000']]);
+    expect(errors(body({ capacity: 'abc' }))).toEqual([
+      ['capacity', 'Capacity must be a whole number from 1 to 100000'],
+    ]);
     expect(errors(body({ allDay: 'yes' }))).toEqual([['allDay', 'All day must be true or false']]);
     expect(errors(body({ endsLocal: `${year + 1}-01-16T19:31`, startsLocal: `${year}-12-15T19:30` }))).toEqual([
       ['endsLocal', 'An event can last at most 31 days'],

@@ -77,7 +77,8 @@ const capacitySchema = z
   .transform((value) => (value === undefined || value === null || value === '' ? null : Number(value)))
   .pipe(
     z
-      .number()
+      // Text that is no number ("abc") becomes NaN: the same sentence as any other bad capacity.
+      .number({ error: () => messages.eventCapacity(EVENT_CAPACITY_MAX) })
       .int(messages.eventCapacity(EVENT_CAPACITY_MAX))
       .min(1, messages.eventCapacity(EVENT_CAPACITY_MAX))
       .max(EVENT_CAPACITY_MAX, messages.eventCapacity(EVENT_CAPACITY_MAX))

@@ -13,6 +13,8 @@ export const siteConfigSchema = z.object({
     calendarId: z.string(),
     visionUrl: z.string(),
     credit: z.string(),
+    /** Where events' wall-clock times are (SITE_TIME_ZONE), for the forms that ask for them. */
+    timeZone: z.string(),
   }),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -5,7 +5,10 @@ import type { AppDeps } from '../../app-deps.js';
 
 /** Settings the browser needs, fixed for the life of the process. */
 export function registerSiteConfigRoutes(app: FastifyInstance, { config }: AppDeps) {
-  const siteConfig: SiteConfig = { googleClientId: config.googleClientId ?? null, site: config.site };
+  const siteConfig: SiteConfig = {
+    googleClientId: config.googleClientId ?? null,
+    site: { ...config.site, timeZone: config.siteTimeZone },
+  };
   app.withTypeProvider<ZodTypeProvider>().get(
     apiRoutes.siteConfig,
     {

@@ -12,10 +12,12 @@ import { useEvents } from '../../features/events/api/get-events';
 import { EventForm } from '../../features/events/components/event-form';
 import { EventRowActions } from '../../features/events/components/event-row-actions';
 import { EventStatusBadge } from '../../features/events/components/event-status-badge';
+import { useSiteConfig } from '../../features/site-config/api/get-site-config';
 import { getErrorMessage } from '../../lib/api-client';
 
 export function EventsRoute() {
   const { t, i18n } = useTranslation();
+  const siteTimeZone = useSiteConfig().data?.site.timeZone;
   const rights = useListRights(apiRoutes.events);
   const may = useMay();
   const one = `${apiRoutes.events}/:id`;
@@ -79,7 +81,7 @@ export function EventsRoute() {
         columns={columns}
         rowName={(event) => event.title}
         texts={resourceTexts(t, 'events')}
-        renderForm={(props) => <EventForm {...props} />}
+        renderForm={(props) => <EventForm {...props} siteTimeZone={siteTimeZone} />}
         rowActions={
           Object.values(mayOnRow).some(Boolean)
             ? (event) => <EventRowActions event={event} onDuplicated={setCopy} may={mayOnRow} />
@@ -87,7 +89,7 @@ export function EventsRoute() {
         }
       />
       <Modal isOpen={copy !== null} onClose={dropCopy} title={t('events.copyTitle')}>
-        {copy && <EventForm row={copy} onDone={() => setCopy(null)} onCancel={dropCopy} />}
+        {copy && <EventForm row={copy} onDone={() => setCopy(null)} onCancel={dropCopy} siteTimeZone={siteTimeZone} />}
       </Modal>
     </>
   );

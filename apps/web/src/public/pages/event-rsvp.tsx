@@ -58,7 +58,10 @@ export function EventRsvp({ event }: { event: PublicEvent }) {
   const countText =
     counts.capacity === null
       ? t('public.events.going', { count: counts.goingCount })
-      : t('public.events.goingOf', { count: counts.goingCount, capacity: counts.capacity });
+      : t(counts.capacity === 1 ? 'public.events.goingOfOnePlace' : 'public.events.goingOf', {
+          count: counts.goingCount,
+          capacity: counts.capacity,
+        });
   const isGoing = answer.state === 'ready' && answer.rsvp.going;
 
   const send = (call: typeof sayGoing) => {

@@ -26,6 +26,8 @@ type Props = {
   /** Saved, or cancelled where no `onCancel` is given. */
   onDone: () => void;
   onCancel?: () => void;
+  /** The site's time zone, for a new event's times; an existing event names its own. */
+  siteTimeZone: string | undefined;
 };
 
 /**
@@ -33,7 +35,7 @@ type Props = {
  * the screen language's order; an all-day event takes dates. A refused save keeps
  * every value typed and shows the server's sentence beside its field.
  */
-export function EventForm({ row, onDone, onCancel = onDone }: Props) {
+export function EventForm({ row, onDone, onCancel = onDone, siteTimeZone }: Props) {
   const { t, i18n } = useTranslation();
   const language: Language = i18n.resolvedLanguage === 'en' ? 'en' : 'el';
   const form = useZodForm(eventBodySchema, {
@@ -59,6 +61,8 @@ export function EventForm({ row, onDone, onCancel = onDone }: Props) {
   const updateEvent = useUpdateEvent();
   const uploadImage = useUploadEventImage();
   const texts = saveTexts(t, 'events');
+  // A new event's times are in the site's zone as well: said before they are typed.
+  const timeZone = row?.timeZone ?? siteTimeZone;
 
   const setAllDay = (isAllDay: boolean) => {
     const start = splitLocal(form.getValues('startsLocal'));
@@ -68,9 +72,10 @@ export function EventForm({ row, onDone, onCancel = onDone }: Props) {
       form.setValue('startsLocal', start.date);
       form.setValue('endsLocal', end.date);
     } else {
-      const withTime = (date: string, time: string) => (date ? `${date}T${time || '00:00'}` : '');
-      form.setValue('startsLocal', withTime(start.date, keptTimes.current.start));
-      form.setValue('endsLocal', withTime(end.date, keptTimes.current.end));
+      // Without times set aside, the days stay whole: from the first's start to the last's end.
+      const withTime = (date: string, time: string) => (date ? `${date}T${time}` : '');
+      form.setValue('startsLocal', withTime(start.date, keptTimes.current.start || '00:00'));
+      form.setValue('endsLocal', withTime(end.date, keptTimes.current.end || '23:59'));
     }
     // Compared with how the form opened, so the switch turned back is no change.
     form.setValue('allDay', isAllDay, { shouldDirty: true });
@@ -138,8 +143,8 @@ export function EventForm({ row, onDone, onCancel = onDone }: Props) {
         ))}
       </div>
       {/* An all-day event has dates only: no time for a zone to shift. */}
-      {row && !allDay && (
-        <p className="-mt-2 text-xs text-slate-600">{t('events.timeZoneNote', { zone: row.timeZone })}</p>
+      {timeZone && !allDay && (
+        <p className="-mt-2 text-xs text-slate-600">{t('events.timeZoneNote', { zone: timeZone })}</p>
       )}
       <TextField label={t('events.placeOptional')} error={errors.place?.message} {...form.register('place')} />
       <Field id="event-description" label={t('events.descriptionOptional')} error={errors.description?.message}>
