@@ -76,6 +76,26 @@ test.describe('[ADMIN][AUDIT]', () => {
     await expect(page.getByText('Role deleted successfully.')).toBeVisible();
   });
 
+  test('a moment changed reads as a date and time, not as recorded', async ({ page, app }) => {
+    const admin = await tokenOf(app.baseURL, ADMIN.email, ADMIN.password);
+    const title = `Moved ${Date.now()}`;
+    const year = new Date().getFullYear() + 1;
+    const body = { title, startsLocal: `${year}-03-15T19:30`, endsLocal: `${year}-03-15T22:00` };
+    const made = await callApi<{ _id: string }>(app.baseURL, admin, 'POST', '/api/auth/events', body);
+    await callApi(app.baseURL, admin, 'PUT', `/api/auth/events/${made._id}`, {
+      ...body,
+      endsLocal: `${year}-03-15T23:00`,
+    });
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/admin/audit-log?targetId=${made._id}`);
+    const changed = page.getByRole('row').filter({ hasText: `changed the event ${title}` });
+    // In the browser's time zone, as the When column.
+    await expect(changed).toContainText(
+      new RegExp(`ends: Mar 1[56], ${year}, \\d{2}:00 → Mar 1[56], ${year}, \\d{2}:00`),
+    );
+    await expect(changed).not.toContainText(`${year}-03-15T`);
+  });
+
   test('the actor filter searches people as one types', async ({ page, app }) => {
     const email = `actor-${Date.now()}@e2e.test`;
     await createMember(app.baseURL, { email, name: 'Zoe Actor' });

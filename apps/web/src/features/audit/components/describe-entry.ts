@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
-import { DELETED_USER, type AuditEvent } from '@community/shared';
+import i18next, { type TFunction } from 'i18next';
+import { DELETED_USER, dateTimeFormat, type AuditEvent } from '@community/shared';
 
 type Change = [unknown, unknown];
 
@@ -9,6 +9,11 @@ const isList = (value: unknown): value is unknown[] => Array.isArray(value);
 type KeySummary = { count: number; keys: string[] };
 const isKeySummary = (value: unknown): value is KeySummary =>
   typeof value === 'object' && value !== null && 'count' in value && 'keys' in value && isList(value.keys);
+
+/** A moment as the server records it (an event's start), read as the When column reads. */
+const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z$/;
+const showMoment = (iso: string) =>
+  dateTimeFormat(i18next.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** Fields whose values are words of the product rather than a person's input: read in the screen's language. */
 const WORDED_FIELDS = new Set(['status']);
@@ -20,6 +25,7 @@ export function showValue(t: TFunction, value: unknown, field?: string): string 
   if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
   if (typeof value === 'string' && field && WORDED_FIELDS.has(field))
     return t(`audit.values.${field}.${value}`, { defaultValue: value });
+  if (typeof value === 'string' && MOMENT.test(value)) return showMoment(value);
   if (typeof value === 'string') return named(t, value);
   if (isKeySummary(value)) {
     const more = value.count - value.keys.length;
