@@ -134,18 +134,22 @@ export const PERSONAL_DATA: Record<string, Reader | { holdsNoPersonalData: strin
       .where(eq(mfaChallenges.userId, id)),
   // What they did, what was done to their account, and what names them elsewhere (a role given
   // to them, an invite to their address): what erasing the account would strip of them.
-  audit_events: (db, { id, email }) =>
-    db
-      .select()
-      .from(auditEvents)
-      .where(
-        or(
-          eq(auditEvents.actorId, id),
-          and(eq(auditEvents.targetType, 'user'), eq(auditEvents.targetId, id)),
-          labelNames(email),
-          holdsValue(email),
-        ),
-      ),
+  // What others did that names the person, without where the others were: their address and
+  // browser are theirs.
+  audit_events: async (db, { id, email }) =>
+    (
+      await db
+        .select()
+        .from(auditEvents)
+        .where(
+          or(
+            eq(auditEvents.actorId, id),
+            and(eq(auditEvents.targetType, 'user'), eq(auditEvents.targetId, id)),
+            labelNames(email),
+            holdsValue(email),
+          ),
+        )
+    ).map((entry) => (entry.actorId === id ? entry : { ...entry, ip: null, userAgent: null })),
   invites: (db, { id }) =>
     db
       .select({

@@ -85,10 +85,17 @@ describe('the export of a person’s data', () => {
         201,
       );
     const { tables } = (await server.get('/api/auth/my-data', member.token)).body;
-    const entries = tables.audit_events as { action: string; targetLabel: string | null }[];
+    const entries = tables.audit_events as { action: string; targetLabel: string | null; ip: string | null }[];
+    // Without where the administrator was: their address and browser are theirs.
     expect(entries).toContainEqual(
-      expect.objectContaining({ action: 'user_role.create', targetLabel: expect.stringContaining(member.email) }),
+      expect.objectContaining({
+        action: 'user_role.create',
+        targetLabel: expect.stringContaining(member.email),
+        ip: null,
+        userAgent: null,
+      }),
     );
+    expect(entries.find((entry) => entry.action === 'auth.login.success')!.ip).toEqual(expect.any(String));
     expect(JSON.stringify(entries)).not.toContain(other.email);
   });
 
