@@ -202,6 +202,13 @@ test.describe('[ADMIN][AUDIT]', () => {
     await expect(page.getByText('No entries match these filters.')).toHaveCount(0);
     await page.goto('/admin/invites?page=999');
     await expect(page.getByText('This page is past the end of the list.')).toBeVisible();
+    // The inbox says which of its narrowings left nothing.
+    await page.goto('/admin/messages?q=no-such-sender-anywhere');
+    await expect(page.getByRole('status').filter({ hasText: 'Nothing matches this search.' })).toBeVisible();
+    await page.goto('/admin/messages?q=no-such-sender-anywhere&status=archived');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Nothing matches this search and these filters.' }),
+    ).toBeVisible();
   });
 
   test('in Greek, the entries read in Greek, their fields too', async ({ page, app }) => {

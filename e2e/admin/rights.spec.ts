@@ -162,6 +162,14 @@ test.describe('a screen offers only what the server will do', () => {
     await page.getByRole('checkbox', { name: `Select ${email}` }).check();
     const bar = page.getByRole('region', { name: 'Actions on the selected rows' });
     await expect(bar.getByRole('button')).toHaveText(['Block', 'Unblock', 'Confirm']);
+    // An administrator's row offers no Edit the server would refuse, and says why.
+    await openWithRights(page, `/admin/users?q=${encodeURIComponent(ADMIN.email)}`);
+    const editAdmin = page.getByRole('button', { name: `Edit ${ADMIN.email}` });
+    await expect(editAdmin).toBeDisabled();
+    await expect(editAdmin).toHaveAttribute(
+      'title',
+      'Only administrators can manage administrators or grant the admin role.',
+    );
     // The bulk route alone makes no change to anyone: nothing to select.
     await grant(role, name, bulk, ['/users']);
     await openWithRights(page, `/admin/users?q=${encodeURIComponent(email)}`);

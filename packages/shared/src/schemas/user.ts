@@ -20,6 +20,11 @@ export const userSchema = z.object({
    * only to those who may reset it.
    */
   mfaEnabled: z.boolean().optional(),
+  /**
+   * Told to a reader who is not an administrator, of a person they may not change: `admin` an
+   * administrator, `grants` someone holding permissions the reader does not.
+   */
+  beyondYou: z.enum(['admin', 'grants']).optional(),
   /** The version a form sends back in `If-Match`, so a change saved meanwhile is not overwritten. */
   updatedAt: z.string(),
 });

@@ -64,3 +64,27 @@ export async function rolesBeyondGrants(tx: Db, actor: AuthUser, roleIds: string
     .where(and(inArray(roles.id, roleIds), or(eq(roles.type, 'admin'), isNotNull(rolePermissions.permissionId))));
   return new Set(rows.map((row) => row.id));
 }
+
+/**
+ * Of `userIds`, the people a reader who is not an administrator could not change, and why: an
+ * administrator, or someone holding a role beyond the reader's grants. None for an administrator.
+ */
+export async function peopleBeyondGrants(
+  tx: Db,
+  reader: AuthUser,
+  userIds: string[],
+): Promise<Map<string, 'admin' | 'grants'>> {
+  const people = new Map<string, 'admin' | 'grants'>();
+  if (reader.isAdmin || userIds.length === 0) return people;
+  const held = await tx
+    .select({ userId: userRoles.userId, roleId: userRoles.roleId, type: roles.type })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, userIds));
+  const beyond = await rolesBeyondGrants(tx, reader, [...new Set(held.map((row) => row.roleId))]);
+  for (const { userId, roleId, type } of held) {
+    if (type === 'admin') people.set(userId, 'admin');
+    else if (beyond.has(roleId) && !people.has(userId)) people.set(userId, 'grants');
+  }
+  return people;
+}

@@ -160,6 +160,43 @@ describe('the users list: sort and filters', () => {
   });
 });
 
+describe('GET /api/auth/users: who the reader may not change', () => {
+  it('marks administrators and people beyond the reader’s grants, to a reader who is no administrator', async () => {
+    const tag = marker();
+    const reader = await createSignedInUser(server, {
+      roleIds: [await createRoleWith(server, `Readers ${tag}`, 'GET /api/auth/users', 'PUT /api/auth/users/:id')],
+    });
+    const beyond = await createUser(server, {
+      name: `Beyond ${tag}`,
+      roleIds: [await createRoleWith(server, `Wider ${tag}`, 'GET /api/auth/users', 'DELETE /api/auth/users/:id')],
+    });
+    const within = await createUser(server, {
+      name: `Within ${tag}`,
+      roleIds: [await createRoleWith(server, `Narrower ${tag}`, 'GET /api/auth/users')],
+    });
+    const marks = async (token: string) => {
+      const seen = new Map<string, string | undefined>();
+      for (const q of [tag, ADMIN_EMAIL]) {
+        const page = await server.get(`/api/auth/users?q=${encodeURIComponent(q)}&limit=100`, token);
+        for (const user of page.body.data as { _id: string; beyondYou?: string }[]) seen.set(user._id, user.beyondYou);
+      }
+      return seen;
+    };
+    const asReader = await marks(reader.token);
+    expect(asReader.get(adminId)).toBe('admin');
+    expect(asReader.get(beyond.id)).toBe('grants');
+    expect(asReader.get(within.id)).toBeUndefined();
+    expect(asReader.has(within.id)).toBe(true);
+    // What the marks say is what the server does.
+    const edit = ({ id, name, email }: { id: string; name: string; email: string }) =>
+      server.put(`/api/auth/users/${id}`, { name, email, confirmed: true, blocked: true }, reader.token);
+    expect((await edit(beyond)).status).toBe(403);
+    expect((await edit(within)).status).toBe(200);
+    const asAdmin = await marks(admin);
+    expect([...asAdmin.values()].every((mark) => mark === undefined)).toBe(true);
+  });
+});
+
 describe('POST /api/auth/users/bulk', () => {
   it('blocks many at once, refuses the actor’s own account, and reports what failed and why', async () => {
     const tag = marker();

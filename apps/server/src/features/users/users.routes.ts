@@ -24,6 +24,7 @@ import { versionAsked } from '../../lib/if-match.js';
 import { AppError } from '../../lib/app-error.js';
 import { contextOf, signedInContextOf } from '../../lib/request-context.js';
 import { currentUser } from '../../plugins/access.js';
+import { peopleBeyondGrants } from '../roles/grants.js';
 import { findUserById, listUsers } from './users.queries.js';
 import { createUser, deleteUser, updateUser } from './users.service.js';
 import { applyUserBulk } from './users-bulk.service.js';
@@ -53,7 +54,19 @@ export function registerUserRoutes(app: FastifyInstance, { db, mail, access }: A
     },
     async (request) => {
       const [page, shown] = await Promise.all([listUsers(db, request.query), shownTo(request)]);
-      return { ...page, data: page.data.map(shown) };
+      // The rows the reader may not change say so, so a screen offers no change the server refuses.
+      const beyond = await peopleBeyondGrants(
+        db,
+        currentUser(request),
+        page.data.map((user) => user._id),
+      );
+      return {
+        ...page,
+        data: page.data.map((user) => {
+          const why = beyond.get(user._id);
+          return shown(why ? { ...user, beyondYou: why } : user);
+        }),
+      };
     },
   );
 

@@ -14,7 +14,7 @@ import { useMay } from '../use-rights';
 import { ForbiddenScreen, isForbidden } from '../../components/resource-list/forbidden-screen';
 import { PaginationBar } from '../../components/resource-list/pagination';
 import { ListTitle } from '../../components/resource-list/list-title';
-import { emptyListText } from '../../components/resource-list/total-text';
+import { emptyListText, noMatchesText } from '../../components/resource-list/total-text';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { ConfirmDeleteDialog } from '../../components/ui/confirm-dialog';
@@ -125,7 +125,12 @@ export function MessagesRoute() {
       {list.isPending && <p className="text-slate-600">{t('common.loading')}</p>}
       {/* An empty page says why, and is read out: nothing matches, or the page is past the end. */}
       <p role="status" className="text-slate-600 empty:sr-only">
-        {list.data?.data.length === 0 && emptyListText(t, list.data, t('messages.empty'))}
+        {list.data?.data.length === 0 &&
+          emptyListText(
+            t,
+            list.data,
+            noMatchesText(t, { isSearched: q !== '', isFiltered: status !== undefined }) ?? t('messages.empty'),
+          )}
       </p>
       <div className="flex flex-col gap-3">
         {list.data?.data.map((message) => (

@@ -127,54 +127,64 @@ export function UsersRoute() {
   ];
   // Each action needs its single-record call's permission as well as the bulk route's.
   const bulkActions = everyBulkAction.filter(({ action }) => may(...USER_BULK_ACTION_CALLS[action]));
+  const said = (message: string) => localizeMessage(message, languageOf(i18n.resolvedLanguage));
+  // The server's own sentence, where it would refuse any change to the person.
+  const whyUnchangeable = (user: User) =>
+    user.beyondYou ? said(user.beyondYou === 'admin' ? messages.adminOnly : messages.beyondOwnGrantsUser) : undefined;
   /** A row's own buttons, each where the person may use it. */
-  const rowButtons = (user: User) => (
-    <>
-      {maySeeSessions && (
-        <IconButton
-          icon={<MonitorSmartphone className="size-4" aria-hidden />}
-          onClick={() => setSessionsOf(user)}
-          aria-label={t('sessions.ofUser', { name: user.name })}
-          title={t('sessions.ofUser', { name: user.name })}
-        />
-      )}
-      {mayReset &&
-        (user.mfaEnabled ? (
+  const rowButtons = (user: User) => {
+    // Sessions, a second factor's reset and the data file have the guard rails of a change.
+    const why = whyUnchangeable(user);
+    return (
+      <>
+        {maySeeSessions && (
           <IconButton
-            icon={<ShieldOff className="size-4" aria-hidden />}
-            onClick={() => setResetOf(user)}
-            isBusy={resetMfa.isPending && resetMfa.variables === user._id}
-            aria-label={t('users.mfaReset', { name: user.name })}
-            title={t('users.mfaReset', { name: user.name })}
+            icon={<MonitorSmartphone className="size-4" aria-hidden />}
+            onClick={() => setSessionsOf(user)}
+            disabled={why !== undefined}
+            aria-label={t('sessions.ofUser', { name: user.name })}
+            title={why ?? t('sessions.ofUser', { name: user.name })}
           />
-        ) : (
-          // Nothing to reset: the space keeps the buttons of every row in one column.
-          <span className="inline-block size-6 align-middle" aria-hidden />
-        ))}
-      {mayExportData && (
-        <IconButton
-          icon={<FileDown className="size-4" aria-hidden />}
-          onClick={() =>
-            exportData.mutate(user._id, {
-              onError: (error) => toast.error(getErrorMessage(error, t('privacy.downloadError'))),
-            })
-          }
-          isBusy={exportData.isPending && exportData.variables === user._id}
-          aria-label={t('users.exportData', { name: user.name })}
-          title={t('users.exportData', { name: user.name })}
-        />
-      )}
-    </>
-  );
+        )}
+        {mayReset &&
+          (user.mfaEnabled ? (
+            <IconButton
+              icon={<ShieldOff className="size-4" aria-hidden />}
+              onClick={() => setResetOf(user)}
+              disabled={why !== undefined}
+              isBusy={resetMfa.isPending && resetMfa.variables === user._id}
+              aria-label={t('users.mfaReset', { name: user.name })}
+              title={why ?? t('users.mfaReset', { name: user.name })}
+            />
+          ) : (
+            // Nothing to reset: the space keeps the buttons of every row in one column.
+            <span className="inline-block size-6 align-middle" aria-hidden />
+          ))}
+        {mayExportData && (
+          <IconButton
+            icon={<FileDown className="size-4" aria-hidden />}
+            onClick={() =>
+              exportData.mutate(user._id, {
+                onError: (error) => toast.error(getErrorMessage(error, t('privacy.downloadError'))),
+              })
+            }
+            disabled={why !== undefined}
+            isBusy={exportData.isPending && exportData.variables === user._id}
+            aria-label={t('users.exportData', { name: user.name })}
+            title={why ?? t('users.exportData', { name: user.name })}
+          />
+        )}
+      </>
+    );
+  };
   return (
     <>
       <ResourceScreen<User>
         useList={useUsers}
         rights={rights}
         useDelete={useDeleteUser}
-        whyUndeletable={(row) =>
-          row._id === myId ? localizeMessage(messages.notSelfDelete, languageOf(i18n.resolvedLanguage)) : undefined
-        }
+        whyUndeletable={(row) => (row._id === myId ? said(messages.notSelfDelete) : undefined)}
+        whyUnchangeable={whyUnchangeable}
         defaultSort="-createdAt"
         filters={filters}
         bulk={bulkActions.length > 0 ? { actions: bulkActions, useBulk: useBulkUsers } : undefined}

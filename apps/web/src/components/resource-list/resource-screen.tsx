@@ -18,7 +18,7 @@ import { ExportButton, type UseExport } from './export-button';
 import { ListFilters, type ListFilter } from './list-filters';
 import { PaginationBar } from './pagination';
 import { ListTitle } from './list-title';
-import { emptyListText } from './total-text';
+import { emptyListText, noMatchesText } from './total-text';
 import { ForbiddenScreen, isForbidden } from './forbidden-screen';
 import { SelectPageBox, SelectRowBox, useRowSelection } from './row-selection';
 import { SortHeader } from './sort-header';
@@ -105,6 +105,8 @@ type Props<Row extends { _id: string }> = {
   rights?: ListRights;
   /** Why the server would refuse to delete this row (a seeded role, one's own account), if it would. */
   whyUndeletable?: (row: Row) => string | undefined;
+  /** Why the server would refuse any change to this row (a person beyond the reader's grants), if it would. */
+  whyUnchangeable?: (row: Row) => string | undefined;
 } & (Editable<Row> | ReadOnly);
 
 /** Stands in for the delete hook of a read-only list, so the same hooks run on every render. */
@@ -143,9 +145,9 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
   const heading = useRef<HTMLHeadingElement>(null);
   const params = { page, q, sort, filters: url.filters };
   const list = useList(params);
-  // An empty page says why: nothing matches, the page is past the end, or there is nothing yet.
-  const isNarrowed = q !== '' || Object.keys(url.filters).length > 0;
-  const emptyText = list.data ? emptyListText(t, list.data, isNarrowed ? t('list.noMatches') : t('list.empty')) : '';
+  // An empty page says why: the page is past the end, nothing matches, or there is nothing yet.
+  const noMatches = noMatchesText(t, { isSearched: q !== '', isFiltered: Object.keys(url.filters).length > 0 });
+  const emptyText = list.data ? emptyListText(t, list.data, noMatches ?? t('list.empty')) : '';
   const remove = useDelete();
   const rows = list.data?.data ?? [];
   const focusRescue = useFocusRescue(heading, list.data);
@@ -282,7 +284,8 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                 )}
                 {rows.map((row) => {
                   const isDeleting = remove?.isPending === true && remove.variables === row._id;
-                  const whyUndeletable = props.whyUndeletable?.(row);
+                  const whyUnchangeable = props.whyUnchangeable?.(row);
+                  const whyUndeletable = whyUnchangeable ?? props.whyUndeletable?.(row);
                   return (
                     <tr key={row._id} className={selection.isChosen(row._id) ? 'bg-brand-50' : 'bg-white'}>
                       {bulk && (
@@ -310,8 +313,9 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
                               <IconButton
                                 icon={<Pencil className="size-4" aria-hidden />}
                                 onClick={() => setEditing({ row })}
+                                disabled={whyUnchangeable !== undefined}
                                 aria-label={t('list.editRow', { row: rowName(row) })}
-                                title={t('list.editRow', { row: rowName(row) })}
+                                title={whyUnchangeable ?? t('list.editRow', { row: rowName(row) })}
                               />
                             )}
                             {mayDelete && (

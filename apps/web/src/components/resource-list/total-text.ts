@@ -24,3 +24,13 @@ export function titleWithTotal(
 export function emptyListText(t: TFunction, list: Pick<Pagination, 'total'>, reason: string): string {
   return list.total > 0 ? t('list.pastEnd') : reason;
 }
+
+/** Why nothing matches: the search, the filters, or both; undefined when nothing narrows the list. */
+export function noMatchesText(
+  t: TFunction,
+  { isSearched, isFiltered }: { isSearched: boolean; isFiltered: boolean },
+): string | undefined {
+  if (isSearched && isFiltered) return t('list.noMatches');
+  if (isSearched) return t('list.noMatchesSearch');
+  return isFiltered ? t('list.noMatchesFilters') : undefined;
+}
