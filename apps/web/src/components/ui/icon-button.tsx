@@ -6,9 +6,9 @@ const small =
 
 const looks = {
   /** A bare icon, as Edit in a list row, the menu toggle or a dialog's Close. */
-  plain: 'rounded p-1 text-slate-700 hover:bg-slate-100',
+  plain: 'rounded p-1 text-slate-700 hover:bg-slate-100 disabled:opacity-40 disabled:hover:bg-transparent',
   /** A bare icon that removes something. */
-  danger: 'rounded p-1 text-red-700 hover:bg-red-50 disabled:opacity-50',
+  danger: 'rounded p-1 text-red-700 hover:bg-red-50 disabled:opacity-50 disabled:hover:bg-transparent',
   /** A framed icon, as the pager's previous and next. */
   framed: 'rounded border border-slate-300 bg-white p-1 disabled:opacity-40',
   /** Icon and word in the brand colour, unframed, as Mark all as read. */
