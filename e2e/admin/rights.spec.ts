@@ -23,12 +23,7 @@ async function administration(baseURL: string) {
     return found.data.find((row) => row.method === method && row.route === route)!._id;
   };
   const menuId = async (path: string) => {
-    const found = await callApi<{ data: Row[] }>(
-      baseURL,
-      admin,
-      'GET',
-      `/api/auth/client-permissions?q=${path.slice(1)}`,
-    );
+    const found = await callApi<{ data: Row[] }>(baseURL, admin, 'GET', `/api/auth/client-permissions?limit=100`);
     return found.data.find((row) => row.path === path)!._id;
   };
   const roleBody = async (name: string, permissions: string[], menus: string[]) => ({
@@ -175,6 +170,32 @@ test.describe('a screen offers only what the server will do', () => {
     await openWithRights(page, `/admin/users?q=${encodeURIComponent(email)}`);
     await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible();
     await expect(page.getByRole('checkbox')).toHaveCount(0);
+  });
+
+  test('the administrators’ role and its holders offer no change to someone who is no administrator', async ({
+    page,
+    app,
+  }) => {
+    const { memberWith } = await administration(app.baseURL);
+    const tag = Date.now();
+    const email = `keeper-${tag}@e2e.test`;
+    await memberWith(
+      email,
+      `Keepers ${tag}`,
+      ['GET /api/auth/roles', 'PUT /api/auth/roles/:id', 'GET /api/auth/user-roles', 'DELETE /api/auth/user-roles/:id'],
+      ['/roles', '/user-roles'],
+    );
+    await signInAs(page, email, 'member-password');
+    const adminOnly = 'Only administrators can manage administrators or grant the admin role.';
+    await openWithRights(page, '/admin/roles');
+    const editAdmin = page.getByRole('button', { name: 'Edit Admin', exact: true });
+    await expect(editAdmin).toBeDisabled();
+    await expect(editAdmin).toHaveAttribute('title', adminOnly);
+    await expect(page.getByRole('button', { name: `Edit Keepers ${tag}` })).toBeEnabled();
+    await openWithRights(page, '/admin/user-roles');
+    const removeAdmin = page.getByRole('button', { name: 'Delete Administrator (Admin)' });
+    await expect(removeAdmin).toBeDisabled();
+    await expect(removeAdmin).toHaveAttribute('title', adminOnly);
   });
 
   test('a role that reads invites and files messages is offered only that', async ({ page, app }) => {

@@ -3,13 +3,17 @@ import { useAuth } from '../features/auth/auth-store';
 import { useMfaStatus } from '../features/mfa/api/get-mfa-status';
 import { useMayCall, type MayCall } from '../features/permissions/api/get-my-permissions';
 
+/** Whether the signed-in person holds an administrator role. */
+export function useIsAdmin(): boolean {
+  return useAuth().userRole.some((role) => role.type === 'admin');
+}
+
 /**
  * Whether the policy holds this administrator back until a second factor is enrolled (the server
  * refuses them everything else meanwhile); undefined until known, false for everyone else.
  */
 export function useMustEnrol(): boolean | undefined {
-  const { userRole } = useAuth();
-  const isAdmin = userRole.some((role) => role.type === 'admin');
+  const isAdmin = useIsAdmin();
   const status = useMfaStatus({ enabled: isAdmin });
   if (!isAdmin || status.isError) return false;
   return status.data?.enrolmentRequired;

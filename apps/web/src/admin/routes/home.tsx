@@ -13,13 +13,12 @@ import { useApproveInvite } from '../../features/invites/api/approve-invite';
 import { useRejectInvite } from '../../features/invites/api/reject-invite';
 import { getErrorMessage } from '../../lib/api-client';
 import { apiRoutes, dateTimeFormat } from '@community/shared';
-import { useMay } from '../use-rights';
+import { useIsAdmin, useMay } from '../use-rights';
 
 /** An administrator without a second factor is one stolen password away from the whole site. */
 function MissingFactorWarning() {
   const { t } = useTranslation();
-  const { userRole } = useAuth();
-  const isAdmin = userRole.some((role) => role.type === 'admin');
+  const isAdmin = useIsAdmin();
   const status = useMfaStatus({ enabled: isAdmin }).data;
   if (!isAdmin || !status || status.totp || status.passkeys.length > 0) return null;
   return (

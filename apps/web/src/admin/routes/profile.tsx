@@ -10,7 +10,7 @@ import { describedBy, Field } from '../../components/ui/field';
 import { ImagePicker } from '../../components/forms/image-picker';
 import { NewPasswordFields } from '../../components/forms/new-password-fields';
 import { TextField } from '../../components/ui/text-field';
-import { authStore, useAuth } from '../../features/auth/auth-store';
+import { authStore } from '../../features/auth/auth-store';
 import { useMyProfile } from '../../features/profiles/api/get-my-profile';
 import { MyEventsCard } from '../../features/events/components/my-events-card';
 import { MyDataCard } from '../../features/privacy/components/my-data-card';
@@ -20,6 +20,7 @@ import { getErrorMessage } from '../../lib/api-client';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '../../lib/i18n';
 import { useZodForm } from '../../lib/use-zod-form';
 import { SECURITY_PATH } from '../paths';
+import { useIsAdmin } from '../use-rights';
 import { SelectField } from '../../components/ui/select-field';
 import { SwitchField } from '../../components/ui/switch-field';
 import { LeavingQuestion } from '../../components/ui/unsaved-changes';
@@ -68,7 +69,7 @@ export function ProfileRoute() {
 function ProfileForm(props: { profile: Profile; language: Language; mailOnContact: boolean }) {
   const { profile, language } = props;
   // Only administrators are mailed new contact messages, so only they are asked.
-  const isAdmin = useAuth().userRole.some((role) => role.type === 'admin');
+  const isAdmin = useIsAdmin();
   const [mailOnContact, setMailOnContact] = useState(props.mailOnContact);
   const { t } = useTranslation();
   const [error, setError] = useState<string>();

@@ -10,7 +10,7 @@ import {
   type RoleType,
   apiRoutes,
 } from '@community/shared';
-import { useListRights, useMay } from '../use-rights';
+import { useIsAdmin, useListRights, useMay } from '../use-rights';
 import { totalText } from '../../components/resource-list/total-text';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { resourceTexts } from '../../components/resource-list/resource-texts';
@@ -37,6 +37,7 @@ export function RolesRoute() {
   const rights = useListRights(apiRoutes.roles);
   // What the product installed reads in the screen's language; what an administrator wrote, as written.
   const language = languageOf(i18n.resolvedLanguage);
+  const isAdmin = useIsAdmin();
   const columns: Column<Role>[] = [
     { header: t('fields.name'), cell: (row) => row.name, sort: 'name' },
     { header: t('roles.type'), cell: (row) => t(TYPE_TEXTS[row.type]), isShort: true },
@@ -54,6 +55,10 @@ export function RolesRoute() {
       useDelete={useDeleteRole}
       deleteText={(role) => <RoleDeleteText role={role} />}
       whyUndeletable={(row) => (row.type === 'custom' ? undefined : localizeMessage(messages.roleTypeFixed, language))}
+      // Only an administrator changes the administrators' role.
+      whyUnchangeable={(row) =>
+        row.type === 'admin' && !isAdmin ? localizeMessage(messages.adminOnly, language) : undefined
+      }
       defaultSort="name"
       columns={columns}
       rowName={(row) => row.name}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { apiRoutes } from '@community/shared';
+import { apiRoutes, languageOf, localizeMessage, messages } from '@community/shared';
 import type { UserRole } from '@community/shared';
-import { useListRights } from '../use-rights';
+import { useIsAdmin, useListRights } from '../use-rights';
 import { ResourceScreen, type Column } from '../../components/resource-list/resource-screen';
 import { resourceTexts } from '../../components/resource-list/resource-texts';
 import { useRoleOptions } from '../../features/roles/api/search-roles';
@@ -11,8 +11,9 @@ import { UserRoleForm } from '../../features/user-roles/components/user-role-for
 import { useActiveUserOptions } from '../../features/users/api/search-users';
 
 export function UserRolesRoute() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rights = useListRights(apiRoutes.userRoles);
+  const isAdmin = useIsAdmin();
   const columns: Column<UserRole>[] = [
     { header: t('userRoles.user'), cell: (row) => `${row.user.name} <${row.user.email}>`, isToken: true },
     { header: t('userRoles.role'), cell: (row) => row.role.name },
@@ -24,6 +25,12 @@ export function UserRolesRoute() {
       useDelete={useDeleteUserRole}
       columns={columns}
       rowName={(row) => `${row.user.name} (${row.role.name})`}
+      // Only an administrator gives or takes away an administrator role.
+      whyUnchangeable={(row) =>
+        row.role.type === 'admin' && !isAdmin
+          ? localizeMessage(messages.adminOnly, languageOf(i18n.resolvedLanguage))
+          : undefined
+      }
       texts={resourceTexts(t, 'userRoles')}
       renderForm={(props) => (
         <UserRoleForm {...props} useUserOptions={useActiveUserOptions} useRoleOptions={useRoleOptions} />
