@@ -4,13 +4,8 @@ import type { SiteConfig } from '@community/shared';
 import { ThemeSwitch } from '../components/ui/theme-switch';
 import { readAuthToken, SIGN_IN_ENDED } from '../lib/auth-token';
 import { signInHref, SiteLink, usePath } from './router';
+import { NAV_PAGES } from './site-pages';
 import { useT } from './texts';
-
-const NAV = [
-  { href: '/about', key: 'public.nav.about' },
-  { href: '/events', key: 'public.nav.events' },
-  { href: '/contact', key: 'public.nav.contact' },
-];
 
 /** The entry's own page, or a page below it (one event under Events). */
 function isCurrent(path: string, href: string): 'page' | 'location' | undefined {
@@ -48,7 +43,7 @@ export function GuestLayout({ site, children }: { site: SiteConfig['site'] | und
             aria-label={t('public.nav.label')}
             className="flex flex-wrap items-center gap-1 text-sm max-sm:order-last max-sm:w-full sm:ml-auto"
           >
-            {NAV.map((item) => {
+            {NAV_PAGES.map((item) => {
               const current = isCurrent(path, item.href);
               return (
                 <SiteLink
