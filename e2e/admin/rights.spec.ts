@@ -199,7 +199,7 @@ test.describe('a screen offers only what the server will do', () => {
   });
 
   test('a role that reads invites and files messages is offered only that', async ({ page, app }) => {
-    const { admin, memberWith } = await administration(app.baseURL);
+    const { admin, memberWith, grant } = await administration(app.baseURL);
     const tag = Date.now();
     const invited = `invited-${tag}@e2e.test`;
     await callApi(app.baseURL, admin, 'POST', '/api/auth/invites', { email: invited, hours: 24 });
@@ -222,17 +222,14 @@ test.describe('a screen offers only what the server will do', () => {
     });
     expect(sent.status).toBe(201);
     const email = `onlooker-${tag}@e2e.test`;
-    await memberWith(
-      email,
-      `Onlookers ${tag}`,
-      [
-        'GET /api/auth/invites',
-        'GET /api/auth/invites/export.csv',
-        'GET /api/auth/contact-messages',
-        'PUT /api/auth/contact-messages/:id',
-      ],
-      ['/invites', '/messages'],
-    );
+    const rights = [
+      'GET /api/auth/invites',
+      'GET /api/auth/invites/export.csv',
+      'GET /api/auth/contact-messages',
+      'PUT /api/auth/contact-messages/:id',
+    ];
+    const menu = ['/invites', '/messages'];
+    const role = await memberWith(email, `Onlookers ${tag}`, rights, menu);
     await signInAs(page, email, 'member-password');
 
     await openWithRights(page, '/admin/invites');
@@ -252,6 +249,18 @@ test.describe('a screen offers only what the server will do', () => {
     const card = page.getByRole('article', { name: new RegExp(sender) });
     await expect(card.getByText('Hello there')).toBeVisible();
     await expect(card.getByRole('button')).toHaveText(['Mark handled', 'Archive']);
+
+    // The bulk route with Revoke, and no Delete: Revoke alone is offered for the selected rows.
+    await grant(
+      role,
+      `Onlookers ${tag}`,
+      [...rights, 'POST /api/auth/invites/bulk', 'POST /api/auth/invites/:id/revoke'],
+      menu,
+    );
+    await openWithRights(page, '/admin/invites');
+    await page.getByRole('checkbox', { name: `Select ${invited}` }).check();
+    const bar = page.getByRole('region', { name: 'Actions on the selected rows' });
+    await expect(bar.getByRole('button')).toHaveText(['Revoke']);
   });
 
   test('an invite refused because the right to invite was taken away says why', async ({ page, app }) => {

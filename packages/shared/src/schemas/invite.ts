@@ -180,8 +180,9 @@ export type InviteListParams = z.input<typeof inviteListQuerySchema>;
 
 export const INVITE_BULK_ACTIONS = ['revoke', 'delete'] as const;
 export const inviteBulkBodySchema = bulkBodySchema(INVITE_BULK_ACTIONS);
+export type InviteBulkAction = (typeof INVITE_BULK_ACTIONS)[number];
 /** The single-record call each action makes, whose permission it needs too. */
-export const INVITE_BULK_ACTION_CALLS: Record<(typeof INVITE_BULK_ACTIONS)[number], ApiCall> = {
+export const INVITE_BULK_ACTION_CALLS: Record<InviteBulkAction, ApiCall> = {
   revoke: ['POST', `${apiRoutes.invites}/:id/revoke`],
   delete: ['DELETE', `${apiRoutes.invites}/:id`],
 };

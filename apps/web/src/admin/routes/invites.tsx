@@ -1,7 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { CreateInvitePanel } from '../../features/invites/components/create-invite-panel';
 import { InvitesTable } from '../../features/invites/components/invites-table';
-import { MAX_PAGE_SIZE, apiRoutes, dateTimeFormat } from '@community/shared';
+import {
+  INVITE_BULK_ACTIONS,
+  INVITE_BULK_ACTION_CALLS,
+  MAX_PAGE_SIZE,
+  apiRoutes,
+  dateTimeFormat,
+} from '@community/shared';
 import { useMay } from '../use-rights';
 import { useRoleChoices } from '../../features/roles/api/get-roles';
 
@@ -13,7 +19,10 @@ export function InvitesRoute() {
   const one = `${apiRoutes.invites}/:id`;
   const rights = {
     export: may('GET', `${apiRoutes.invites}/export.csv`),
-    bulk: may('POST', `${apiRoutes.invites}/bulk`),
+    // Each action needs its single-record call's permission as well as the bulk route's.
+    bulkActions: may('POST', `${apiRoutes.invites}/bulk`)
+      ? INVITE_BULK_ACTIONS.filter((action) => may(...INVITE_BULK_ACTION_CALLS[action]))
+      : [],
     approve: may('POST', `${one}/approve`),
     reject: may('POST', `${one}/reject`),
     revoke: may('POST', `${one}/revoke`),

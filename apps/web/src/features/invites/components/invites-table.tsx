@@ -2,8 +2,8 @@ import { Ban, Copy, RefreshCw, Send, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { DELETED_USER, type Invite, dateTimeFormat } from '@community/shared';
-import { BulkActions } from '../../../components/resource-list/bulk-actions';
+import { DELETED_USER, type Invite, type InviteBulkAction, dateTimeFormat } from '@community/shared';
+import { BulkActions, type BulkAction } from '../../../components/resource-list/bulk-actions';
 import { PINNED_ACTIONS, UNDER_PINNED_ACTIONS } from '../../../components/resource-list/pinned-actions';
 import { ExportButton } from '../../../components/resource-list/export-button';
 import { isForbidden } from '../../../components/resource-list/forbidden-screen';
@@ -59,7 +59,8 @@ function DayAndTime({ iso, language }: { iso: string; language: string | undefin
 /** Which of the table's calls the person may make; the server refuses the rest. */
 export type InviteRights = {
   export: boolean;
-  bulk: boolean;
+  /** The bulk actions the person may take: the bulk route's permission and each action's single call. */
+  bulkActions: InviteBulkAction[];
   approve: boolean;
   reject: boolean;
   revoke: boolean;
@@ -125,12 +126,12 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
     (await copyText(link)) ? toast.success(t('invites.copied')) : toast.error(t('invites.copyFailed'));
 
   const data = list.data;
-  // Each action needs its single-record call's permission as well as the bulk route's.
-  const bulkActions = [
-    ...(rights.revoke ? [{ action: 'revoke', label: t('invites.revoke') }] : []),
-    ...(rights.delete ? [{ action: 'delete', label: t('list.delete'), tone: 'danger' as const }] : []),
+  const everyBulkAction: (BulkAction & { action: InviteBulkAction })[] = [
+    { action: 'revoke', label: t('invites.revoke') },
+    { action: 'delete', label: t('list.delete'), tone: 'danger' },
   ];
-  const mayBulk = rights.bulk && bulkActions.length > 0;
+  const bulkActions = everyBulkAction.filter(({ action }) => rights.bulkActions.includes(action));
+  const mayBulk = bulkActions.length > 0;
   const columnCount = mayBulk ? 8 : 7;
   // A withheld link marks a role beyond the reader's grants: approving would give it, so the server
   // refuses, and no Approve is offered. Rejecting gives nothing.
