@@ -154,6 +154,13 @@ test.describe('[ADMIN][MFA] authenticator app', () => {
       page.getByRole('alert').filter({ hasText: 'Too many wrong codes. Start again with your email and password.' }),
     ).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue(email);
+
+    // The audit log names the factor the wrong answers used, in words.
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/audit-log');
+    await expect(
+      page.getByText(`A wrong second-factor answer in a sign-in as ${email}: factor: authenticator app`).first(),
+    ).toBeVisible();
   });
 
   test('Google sign-in asks for the second factor the same way', async ({ page, app }) => {

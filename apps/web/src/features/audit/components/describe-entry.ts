@@ -16,7 +16,13 @@ const showMoment = (iso: string) =>
   dateTimeFormat(i18next.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** Fields whose values are words of the product rather than a person's input: read in the screen's language. */
-const WORDED_FIELDS = new Set(['status']);
+const WORDED_FIELDS = new Set(['status', 'factor']);
+
+/**
+ * Fields an entry records as a fact of what happened (the factor a failed answer used, how many
+ * sessions ended), not as a value that changed: "factor: authenticator app", not "factor set to totp".
+ */
+const FACT_FIELDS = new Set(['factor', 'reason', 'revoked', 'created', 'bytes', 'sessionsEnded', 'copyOf']);
 
 /** A value as a person reads it: lists and keys joined, nothing as a dash, a status in words. */
 export function showValue(t: TFunction, value: unknown, field?: string): string {
@@ -59,6 +65,8 @@ export function describeChange(t: TFunction, recorded: string, [before, after]: 
   }
   if (isKeySummary(after)) return t('audit.change.keys', { field, keys: showValue(t, after) });
   const show = (value: unknown) => showValue(t, value, recorded);
+  if (FACT_FIELDS.has(recorded) && (before === null || before === undefined))
+    return t('audit.change.fact', { field, value: show(after) });
   if (before === null || before === undefined) return t('audit.change.set', { field, value: show(after) });
   if (after === null || after === undefined) return t('audit.change.cleared', { field, value: show(before) });
   return t('audit.change.changed', { field, before: show(before), after: show(after) });
