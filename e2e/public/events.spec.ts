@@ -352,6 +352,7 @@ test.describe('[PUBLIC][EVENTS]', () => {
     await expect(nav.getByRole('link', { name: 'Σύνδεση', exact: true })).toHaveCount(0);
     await page.goto(`/events/${ended}`);
     await expect(page.getByText('Η εκδήλωση έχει ολοκληρωθεί.')).toBeVisible();
+    await expect(page.getByText('Δήλωσαν συμμετοχή: 0', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Θα έρθω' })).toHaveCount(0);
   });
 

@@ -55,8 +55,10 @@ export function EventRsvp({ event }: { event: PublicEvent }) {
     );
 
   const counts = answer.state === 'ready' ? answer.rsvp : countsOf(event);
-  const countText =
-    counts.capacity === null
+  // Once it is over, those who said they would come are counted as such; the places no longer matter.
+  const countText = event.isPast
+    ? t('public.events.went', { count: counts.goingCount })
+    : counts.capacity === null
       ? t('public.events.going', { count: counts.goingCount })
       : t(counts.capacity === 1 ? 'public.events.goingOfOnePlace' : 'public.events.goingOf', {
           count: counts.goingCount,
