@@ -17,6 +17,7 @@ export const MESSAGE_TEXTS_EL: Record<MessageKey, string> = {
   passwordsDoNotMatch: 'Οι κωδικοί δεν ταιριάζουν',
   invalidId: 'Το αναγνωριστικό δεν είναι έγκυρο.',
   nulCharacter: 'Το κείμενο δεν επιτρέπεται να περιέχει χαρακτήρες NUL.',
+  brokenCharacter: 'Το κείμενο δεν επιτρέπεται να περιέχει κατεστραμμένους χαρακτήρες.',
   menuOrderNumber: 'Η σειρά στο μενού πρέπει να είναι αριθμός',
   menuOrderWhole: 'Η σειρά στο μενού πρέπει να είναι ακέραιος',
   menuOrderMin: 'Η σειρά στο μενού πρέπει να είναι 0 ή μεγαλύτερη',

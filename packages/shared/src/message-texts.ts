@@ -16,6 +16,7 @@ export const MESSAGE_TEXTS_EN = {
   passwordsDoNotMatch: 'The passwords do not match',
   invalidId: 'The id is not valid.',
   nulCharacter: 'Text must not contain NUL characters.',
+  brokenCharacter: 'Text must not contain broken characters.',
   menuOrderNumber: 'Menu order must be a number',
   menuOrderWhole: 'Menu order must be a whole number',
   menuOrderMin: 'Menu order must be 0 or more',

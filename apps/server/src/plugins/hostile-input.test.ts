@@ -90,6 +90,19 @@ describe('text that databases and browsers trip on', () => {
     expect(await usersTotal()).toBe(before);
   });
 
+  it('refuses half a character (a lone surrogate), which would be stored as another', async () => {
+    const before = await usersTotal();
+    for (const raw of [
+      `{"name":"\\ud800x","email":"${uniqueEmail()}","password":"secret1"}`,
+      `{"name":"ok","email":"${uniqueEmail()}","password":"secret1","\\udfff":1}`,
+    ]) {
+      const response = await send('POST', '/api/auth/users', json(raw));
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: 'Text must not contain broken characters.' });
+    }
+    expect(await usersTotal()).toBe(before);
+  });
+
   it('stores right-to-left overrides, emoji, markup and SQL exactly as sent', async () => {
     const name = `\u202Etxt.exe 👩‍👩‍👧 <script>alert(1)</script> '); DROP TABLE users;--`;
     const created = await send('POST', '/api/auth/users', {

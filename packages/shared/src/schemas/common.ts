@@ -37,9 +37,13 @@ export const optionalText = (label: string, max = 1000) =>
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 export const MAX_EMAIL_LENGTH = 254;
 
+/** Characters that show as nothing (a zero-width space, a soft hyphen): an address that looks like another. */
+const INVISIBLE_CHARACTER = /[\p{Cf}\p{Cc}]/u;
+
 /**
  * The length is checked first and stops validation: no pattern ever sees a string longer than an
- * address can be. Addresses are compared in one Unicode form and in lower case.
+ * address can be. Addresses are compared in one Unicode form, compatibility characters folded (a
+ * fullwidth "ａ" is an "a"), and in lower case.
  */
 export const emailSchema = z
   .string({
@@ -50,7 +54,8 @@ export const emailSchema = z
   .min(1, { error: messages.required('Email'), abort: true })
   .max(MAX_EMAIL_LENGTH, { error: messages.tooLong('Email', MAX_EMAIL_LENGTH), abort: true })
   .regex(EMAIL_PATTERN, messages.emailFormat)
-  .transform((value) => value.normalize('NFC').toLowerCase());
+  .refine((value) => !INVISIBLE_CHARACTER.test(value), messages.emailFormat)
+  .transform((value) => value.normalize('NFKC').toLowerCase());
 
 /** argon2 input is capped so a huge password cannot tie up the hashing pool. */
 export const MAX_PASSWORD_LENGTH = 128;

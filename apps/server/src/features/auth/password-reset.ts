@@ -78,7 +78,7 @@ export async function resetPassword(
   });
 }
 
-/** Every reset link sent to the account stops working (a password or an address changed). */
+/** Every reset link sent to the account stops working (a password or an address changed, a block). */
 export async function expireResetLinks(tx: Db, userId: string): Promise<void> {
   await tx
     .update(passwordResets)

@@ -1,7 +1,7 @@
 import type { Invite } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import type { AuthUser } from '../../plugins/access.js';
-import { rolesBeyondGrants } from '../roles/grants.js';
+import { rolesBeyondGrants, userRoleId } from '../roles/grants.js';
 
 /** Characters of a withheld invite's token left to name it by, as the list shows every token. */
 const TOKEN_SHOWN = 8;
@@ -13,13 +13,14 @@ const TOKEN_SHOWN = 8;
  * start of its token and no link.
  */
 export async function withholdLinksBeyondGrants(db: Db, reader: AuthUser, list: Invite[]): Promise<Invite[]> {
-  const roleIds = [...new Set(list.flatMap((invite) => (invite.role ? [invite.role._id] : [])))];
-  const beyond = await rolesBeyondGrants(db, reader, roleIds);
+  if (reader.isAdmin || list.length === 0) return list;
+  // An invite naming no role gives the User role.
+  const userRole = list.some((invite) => !invite.role) ? await userRoleId(db) : undefined;
+  const roleOf = (invite: Invite) => invite.role?._id ?? userRole!;
+  const beyond = await rolesBeyondGrants(db, reader, [...new Set(list.map(roleOf))]);
   if (beyond.size === 0) return list;
   return list.map((invite) =>
-    invite.role && beyond.has(invite.role._id)
-      ? { ...invite, token: invite.token.slice(0, TOKEN_SHOWN), link: null }
-      : invite,
+    beyond.has(roleOf(invite)) ? { ...invite, token: invite.token.slice(0, TOKEN_SHOWN), link: null } : invite,
   );
 }
 

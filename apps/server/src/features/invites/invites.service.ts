@@ -12,7 +12,7 @@ import type { AuthUser } from '../../plugins/access.js';
 import { changesBetween, recordAudit } from '../audit/audit.queries.js';
 import { recipientOf, type MailQueue } from '../mail/mail-queue.js';
 import { notifyAdmins, notifyUser, registrationAwaits, settleNotices } from '../notifications/notify.js';
-import { rolesBeyondGrants } from '../roles/grants.js';
+import { rolesBeyondGrants, userRoleId } from '../roles/grants.js';
 import { isEmailTaken } from '../users/users.queries.js';
 import { effectiveStatus, inviteLink, lockInvite, readInvite, usesOf, type InviteRow } from './invites.queries.js';
 
@@ -53,10 +53,12 @@ async function mailInvite(deps: InviteDeps, tx: Db, invite: InviteRow, inviter: 
  * whoever makes an invite, or approves a registration through it, gives its role.
  */
 async function assertMayGiveInvitedRole(tx: Db, actor: AuthUser, roleId: string | null, message: string) {
-  if (!roleId) return;
-  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
+  // No role named gives the User role, which an administrator may give.
+  if (!roleId && actor.isAdmin) return;
+  const given = roleId ?? (await userRoleId(tx));
+  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, given));
   if (!role) throw new AppError('bad_request', messages.notFound('Role'));
-  if ((await rolesBeyondGrants(tx, actor, [roleId])).has(roleId)) throw new AppError('forbidden', message);
+  if ((await rolesBeyondGrants(tx, actor, [given])).has(given)) throw new AppError('forbidden', message);
 }
 
 export async function createInvite(deps: InviteDeps, context: SignedInContext, body: NewInvite): Promise<Invite> {
@@ -117,14 +119,7 @@ export function inviteRefusal(
 
 /** The role an approved account gets: the invite's, else the seeded User role. */
 async function roleForApproval(tx: Db, invite: InviteRow): Promise<string> {
-  if (invite.roleId) return invite.roleId;
-  return userRoleId(tx);
-}
-
-async function userRoleId(tx: Db): Promise<string> {
-  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.type, 'user')).limit(1);
-  if (!role) throw new Error('the seeded User role is missing');
-  return role.id;
+  return invite.roleId ?? userRoleId(tx);
 }
 
 /** The account a registration made, while it has not been confirmed by an administrator. */

@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailConfirmations, invites, notifications, userRoles, users } from '../../db/schema.js';
+import {
+  emailConfirmations,
+  invites,
+  notifications,
+  permissions,
+  rolePermissions,
+  userRoles,
+  users,
+} from '../../db/schema.js';
 import { createSignedInUser, createUser, roleIdOfType, uniqueEmail } from '../../test/factories.js';
 import { createRoleWith } from '../../test/resource-helpers.js';
 import { createUserThroughInvite } from './invites.service.js';
@@ -833,5 +841,107 @@ describe('an invite to a role', () => {
     const approved = await server.post(`/api/auth/invites/${toAdmin._id}/approve`, {}, admin);
     expect(approved.status).toBe(200);
     expect(approved.body.link).toBe(toAdmin.link);
+  });
+});
+
+describe('a registration waiting for its address or for approval', () => {
+  it('is someone who may edit users can change only if they could give the awaited role', async () => {
+    const editorRole = await createRoleWith(
+      server,
+      `User editors ${crypto.randomUUID().slice(0, 6)}`,
+      'GET /api/auth/users',
+      'PUT /api/auth/users/:id',
+      'DELETE /api/auth/users/:id',
+    );
+    const stronger = await createRoleWith(
+      server,
+      `Stronger ${crypto.randomUUID().slice(0, 6)}`,
+      'GET /api/auth/contact-messages',
+    );
+    const editor = await createSignedInUser(server, { roleIds: [editorRole] });
+    const takeOver = (user: { id: string; email: string }) =>
+      server.put(
+        `/api/auth/users/${user.id}`,
+        { name: 'Taken', email: user.email, password: 'editor-knows' },
+        editor.token,
+      );
+    const listed = async (email: string) =>
+      (await server.get(`/api/auth/users?q=${encodeURIComponent(email)}`, editor.token)).body.data[0];
+
+    // Submitted, to the administrators' role: the editor's new password would be an administrator's.
+    const toAdmin = await createInvite({ roleId: await roleIdOfType(server, 'admin') });
+    const waitingAdmin = registrant(toAdmin.token);
+    await registerAndConfirm(waitingAdmin);
+    const adminToBe = (await storedUser(waitingAdmin.email))!;
+    expect(await listed(waitingAdmin.email)).toMatchObject({ beyondYou: 'admin' });
+    const refused = await takeOver(adminToBe);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: 'Only administrators can manage administrators or grant the admin role.' });
+    expect((await server.del(`/api/auth/users/${adminToBe.id}`, editor.token)).status).toBe(403);
+    expect((await server.post(`/api/auth/invites/${toAdmin._id}/approve`, {}, admin)).status).toBe(200);
+    const signIn = await server.post('/api/auth/login', { email: waitingAdmin.email, password: 'secret-pass' });
+    expect(signIn.status).toBe(200);
+
+    // Still confirming its address, to a role beyond the editor's grants.
+    const toStronger = await createInvite({ roleId: stronger });
+    const confirming = registrant(toStronger.token);
+    expect((await register(confirming)).status).toBe(201);
+    const strongerToBe = (await storedUser(confirming.email))!;
+    expect(await listed(confirming.email)).toMatchObject({ beyondYou: 'grants' });
+    const beyond = await takeOver(strongerToBe);
+    expect(beyond.status).toBe(403);
+    expect(beyond.body).toEqual({ error: 'You can only change people whose permissions you hold yourself.' });
+
+    // To the User role, which holds nothing the editor lacks: theirs to edit.
+    const toUser = await createInvite();
+    const plain = registrant(toUser.token);
+    await registerAndConfirm(plain);
+    expect(await listed(plain.email)).not.toHaveProperty('beyondYou');
+    expect((await takeOver((await storedUser(plain.email))!)).status).toBe(200);
+  });
+
+  it('to no role named gives the User role: made, shown and approved only within the actor’s grants', async () => {
+    const [permission] = await server.deps.db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(and(eq(permissions.method, 'GET'), eq(permissions.route, '/api/auth/contact-messages')));
+    const userRole = await roleIdOfType(server, 'user');
+    const inviter = await createRoleWith(
+      server,
+      `Inviters ${crypto.randomUUID().slice(0, 6)}`,
+      'GET /api/auth/invites',
+      'POST /api/auth/invites',
+      'POST /api/auth/invites/:id/approve',
+    );
+    const member = await createSignedInUser(server, { roleIds: [inviter] });
+    const invite = await createInvite();
+    const waiting = registrant(invite.token);
+    await registerAndConfirm(waiting);
+    const seen = async () =>
+      (
+        (await server.get('/api/auth/invites?limit=100', member.token)).body.data as {
+          _id: string;
+          link: string | null;
+        }[]
+      ).find((one) => one._id === invite._id)!;
+    // The User role holds nothing the inviter lacks: the same as any role of theirs.
+    expect((await seen()).link).toBe(invite.link);
+    expect((await server.post('/api/auth/invites', {}, member.token)).status).toBe(201);
+
+    // Members are given more than the inviter holds.
+    await server.deps.db.insert(rolePermissions).values({ roleId: userRole, permissionId: permission!.id });
+    try {
+      const made = await server.post('/api/auth/invites', {}, member.token);
+      expect(made.status).toBe(403);
+      expect(made.body).toEqual({ error: 'You can only invite to a role whose permissions you hold yourself.' });
+      expect((await seen()).link).toBeNull();
+      const approved = await server.post(`/api/auth/invites/${invite._id}/approve`, {}, member.token);
+      expect(approved.status).toBe(403);
+      expect((await storedUser(waiting.email))!.confirmed).toBe(false);
+    } finally {
+      await server.deps.db
+        .delete(rolePermissions)
+        .where(and(eq(rolePermissions.roleId, userRole), eq(rolePermissions.permissionId, permission!.id)));
+    }
   });
 });

@@ -17,6 +17,7 @@ import { changesBetween, recordAudit } from '../audit/audit.queries.js';
 import type { MailQueue } from '../mail/mail-queue.js';
 import { tellPasswordChanged } from '../notifications/notify.js';
 import { revokeSessionsOf } from '../sessions/sessions.queries.js';
+import { expireResetLinks } from '../auth/password-reset.js';
 import { deleteUnusedImages, isOwnImage } from '../uploads/images.queries.js';
 import { findProfile, mailSettingsOf } from './profiles.queries.js';
 
@@ -63,6 +64,7 @@ export async function updateMyProfile(
     if (passwordHash) {
       await tellPasswordChanged(tx, mail, me.id);
       await revokeSessionsOf(tx, me.id, me.sessionId);
+      await expireResetLinks(tx, me.id);
     }
     if (image) await deleteUnusedImages(tx, me.id);
     const after = await findProfile(tx, me.id);

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull, notInArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, notInArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rolePermissions, roles, userRoles } from '../../db/schema.js';
+import { invites, rolePermissions, roles, userRoles } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/access.js';
 
@@ -11,16 +11,6 @@ export async function permissionsOfRoles(tx: Db, roleIds: string[]): Promise<str
     .selectDistinct({ id: rolePermissions.permissionId })
     .from(rolePermissions)
     .where(inArray(rolePermissions.roleId, roleIds));
-  return rows.map((row) => row.id);
-}
-
-/** The permissions a user holds through all of their roles, each once. */
-export async function permissionsOfUser(tx: Db, userId: string): Promise<string[]> {
-  const rows = await tx
-    .selectDistinct({ id: rolePermissions.permissionId })
-    .from(rolePermissions)
-    .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
-    .where(eq(userRoles.userId, userId));
   return rows.map((row) => row.id);
 }
 
@@ -65,9 +55,36 @@ export async function rolesBeyondGrants(tx: Db, actor: AuthUser, roleIds: string
   return new Set(rows.map((row) => row.id));
 }
 
+/** The seeded User role: what an invite naming no role gives. */
+export async function userRoleId(tx: Db): Promise<string> {
+  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.type, 'user')).limit(1);
+  if (!role) throw new Error('the seeded User role is missing');
+  return role.id;
+}
+
+/**
+ * The roles people hold, and those a registration of theirs still waiting (for its address or for
+ * approval) is to give them: whoever would set the password of someone about to become an
+ * administrator would hold that administrator's account once it is approved.
+ */
+async function rolesHeldOrAwaited(tx: Db, userIds: string[]) {
+  const held = await tx
+    .select({ userId: userRoles.userId, roleId: roles.id, type: roles.type })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, userIds));
+  const awaited = await tx
+    .select({ userId: invites.userId, roleId: roles.id, type: roles.type })
+    .from(invites)
+    .innerJoin(roles, or(eq(roles.id, invites.roleId), and(isNull(invites.roleId), eq(roles.type, 'user'))))
+    .where(and(inArray(invites.userId, userIds), inArray(invites.status, ['confirming', 'submitted'])));
+  return [...held, ...awaited.map((row) => ({ ...row, userId: row.userId! }))];
+}
+
 /**
  * Of `userIds`, the people a reader who is not an administrator could not change, and why: an
- * administrator, or someone holding a role beyond the reader's grants. None for an administrator.
+ * administrator, or someone holding a role beyond the reader's grants; a role a registration of
+ * theirs awaits counts as held. None for an administrator.
  */
 export async function peopleBeyondGrants(
   tx: Db,
@@ -76,11 +93,7 @@ export async function peopleBeyondGrants(
 ): Promise<Map<string, 'admin' | 'grants'>> {
   const people = new Map<string, 'admin' | 'grants'>();
   if (reader.isAdmin || userIds.length === 0) return people;
-  const held = await tx
-    .select({ userId: userRoles.userId, roleId: userRoles.roleId, type: roles.type })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(inArray(userRoles.userId, userIds));
+  const held = await rolesHeldOrAwaited(tx, userIds);
   const beyond = await rolesBeyondGrants(tx, reader, [...new Set(held.map((row) => row.roleId))]);
   for (const { userId, roleId, type } of held) {
     if (type === 'admin') people.set(userId, 'admin');

@@ -15,8 +15,8 @@ import { releaseInvitesOf } from '../invites/invites.queries.js';
 import type { MailQueue } from '../mail/mail-queue.js';
 import { tellPasswordChanged } from '../notifications/notify.js';
 import { revokeSessionsOf } from '../sessions/sessions.queries.js';
-import { assertWithinOwnGrants, permissionsOfUser } from '../roles/grants.js';
-import { assertAnAdminRemains, isAdminUser, lockAdminChanges } from './admin-guard.js';
+import { peopleBeyondGrants } from '../roles/grants.js';
+import { assertAnAdminRemains, lockAdminChanges } from './admin-guard.js';
 import { findUserById, isEmailTaken, toUser, userColumns } from './users.queries.js';
 
 const notFound = () => new AppError('not_found', messages.notFound('User'));
@@ -62,13 +62,13 @@ export async function createUser(db: Db, context: RequestContext, body: CreateUs
 }
 
 /**
- * Outside the administrators, nobody changes or deletes an administrator, nor anyone holding a
- * permission the actor does not: setting their password would hand the actor those permissions.
+ * Outside the administrators, nobody changes or deletes an administrator, nor anyone holding (or
+ * awaiting, through a registration) a permission the actor does not: setting their password would
+ * hand the actor those permissions.
  */
 export async function assertMayManage(tx: Db, actor: AuthUser, id: string) {
-  if (actor.isAdmin) return;
-  if (await isAdminUser(tx, id)) throw new AppError('forbidden', messages.adminOnly);
-  await assertWithinOwnGrants(tx, actor, await permissionsOfUser(tx, id), messages.beyondOwnGrantsUser);
+  const beyond = (await peopleBeyondGrants(tx, actor, [id])).get(id);
+  if (beyond) throw new AppError('forbidden', beyond === 'admin' ? messages.adminOnly : messages.beyondOwnGrantsUser);
 }
 
 /** The whole form, or only the flags a bulk action sets; what is absent stays as it is. */
@@ -94,8 +94,8 @@ export async function updateUser(
       await assertMayManage(tx, actor, id);
       assertUnchangedSince(current.updatedAt, version);
       const isEmailChanged = body.email !== undefined && body.email !== current.email;
-      // A new address is a new owner of the account as far as anyone can tell: the sessions and
-      // reset links made for the old one end.
+      // A new password or address, a block or an unconfirmed account: the sessions and reset links
+      // made before end (a new address is a new owner as far as anyone can tell).
       const endsSessions =
         passwordHash !== undefined ||
         isEmailChanged ||
@@ -115,8 +115,10 @@ export async function updateUser(
         .where(eq(users.id, id))
         .returning(userColumns);
       await assertAnAdminRemains(tx);
-      if (endsSessions) await revokeSessionsOf(tx, id);
-      if (passwordHash || isEmailChanged) await expireResetLinks(tx, id);
+      if (endsSessions) {
+        await revokeSessionsOf(tx, id);
+        await expireResetLinks(tx, id);
+      }
       if (passwordHash) await tellPasswordChanged(tx, mail, id);
       const user = toUser(row!);
       await recordAudit(tx, context, {

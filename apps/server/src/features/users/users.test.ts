@@ -176,6 +176,20 @@ describe('POST /api/auth/users', () => {
     );
     expect(second.status).toBe(409);
     expect((await server.post('/api/auth/login', { email: decomposed, password: 'secret1' })).status).toBe(200);
+    // A fullwidth letter is the letter.
+    const fullwidth = `\uff4aos\u00e9-${tag}@example.test`;
+    const third = await server.post('/api/auth/users', { name: 'José', email: fullwidth, password: 'secret1' }, admin);
+    expect(third.status).toBe(409);
+  });
+
+  it('refuses an address with a character that shows as nothing, which would pass for another', async () => {
+    const user = await createUser(server);
+    const [local, domain] = user.email.split('@');
+    for (const email of [`${local}\u200b@${domain}`, `${local}@\u2060${domain}`, `${local}\u00ad@${domain}`]) {
+      const response = await server.post('/api/auth/users', { name: 'Twin', email, password: 'secret1' }, admin);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: 'Entered value does not match email format' });
+    }
   });
 
   it.each([
@@ -372,6 +386,39 @@ describe('changing an address', () => {
     );
     expect(moved.status).toBe(200);
     expect((await server.get('/api/auth/my-profile', member.token)).status).toBe(401);
+    expect((await links()).every((link) => link.usedAt !== null)).toBe(true);
+  });
+});
+
+describe('reset links sent before', () => {
+  async function mailedResetLink(member: { id: string; email: string }) {
+    await server.post('/api/auth/forgot-password', { email: member.email });
+    const links = () => server.deps.db.select().from(passwordResets).where(eq(passwordResets.userId, member.id));
+    await expect.poll(async () => (await links()).length).toBe(1);
+    return links;
+  }
+
+  it('end when the person changes their own password', async () => {
+    const member = await createSignedInUser(server);
+    const links = await mailedResetLink(member);
+    const changed = await server.post(
+      '/api/auth/my-profile',
+      { name: member.name, password: 'changed-by-me' },
+      member.token,
+    );
+    expect(changed.status).toBe(200);
+    expect((await links()).every((link) => link.usedAt !== null)).toBe(true);
+  });
+
+  it('end when the account is blocked', async () => {
+    const member = await createUser(server);
+    const links = await mailedResetLink(member);
+    const blocked = await server.put(
+      `/api/auth/users/${member.id}`,
+      { name: member.name, email: member.email, blocked: true },
+      admin,
+    );
+    expect(blocked.status).toBe(200);
     expect((await links()).every((link) => link.usedAt !== null)).toBe(true);
   });
 });
