@@ -393,6 +393,28 @@ export async function revokeInvite(deps: InviteDeps, context: RequestContext, id
     }
     const registrant = invite.status === 'confirming' ? await waitingRegistrant(tx, invite) : undefined;
     if (registrant) await tx.delete(users).where(eq(users.id, registrant.id));
+    // A several-use invite's registrations still confirming their address end as well, each with its
+    // account; the rows go with them, their confirmation links too.
+    const confirming = await tx
+      .select({ id: invites.id, userId: users.id, email: users.email })
+      .from(invites)
+      .innerJoin(users, and(eq(users.id, invites.userId), eq(users.confirmed, false)))
+      .where(and(eq(invites.parentId, id), eq(invites.status, 'confirming')));
+    if (confirming.length > 0) {
+      await tx.delete(invites).where(
+        inArray(
+          invites.id,
+          confirming.map((row) => row.id),
+        ),
+      );
+      await tx.delete(users).where(
+        inArray(
+          users.id,
+          confirming.map((row) => row.userId),
+        ),
+      );
+    }
+    const registrants = [...(registrant ? [registrant.email] : []), ...confirming.map((row) => row.email)];
     const [updated] = await tx
       .update(invites)
       .set({ status: 'pending', userId: null, revokedAt: new Date() })
@@ -403,7 +425,8 @@ export async function revokeInvite(deps: InviteDeps, context: RequestContext, id
       target: inviteTarget(invite),
       changes: {
         status: [effectiveStatus(invite), 'revoked'],
-        ...(registrant ? { registrant: [registrant.email, null] } : {}),
+        ...(registrants.length === 1 ? { registrant: [registrants[0], null] } : {}),
+        ...(registrants.length > 1 ? { registrants: [registrants, []] } : {}),
       },
     });
     return updated!;

@@ -728,6 +728,27 @@ describe('an invite for several accounts', () => {
     expect((await server.del(`/api/auth/invites/${invite._id}`, admin)).status).toBe(409);
   });
 
+  it('revoked, ends the registrations still confirming their address, and leaves those submitted to decide', async () => {
+    const invite = await createInvite({ maxUses: 3 });
+    const submitted = registrant(invite.token);
+    await registerAndConfirm(submitted);
+    const confirming = registrant(invite.token);
+    expect((await register(confirming)).status).toBe(201);
+    const token = await confirmationToken(confirming.email);
+
+    expect((await server.post(`/api/auth/invites/${invite._id}/revoke`, {}, admin)).status).toBe(200);
+    expect(await storedUser(confirming.email)).toBeUndefined();
+    const late = await confirm(token);
+    expect(late.status).toBe(400);
+    expect(late.body).toEqual({ error: 'Confirmation link not valid.' });
+    const mine = (await server.get('/api/auth/invites?limit=1000', admin)).body.data.find(
+      (one: { _id: string }) => one._id === invite._id,
+    );
+    expect(mine.accounts.map((account: { email: string }) => account.email)).toEqual([submitted.email]);
+    const left = mine.accounts[0].inviteId;
+    expect((await server.post(`/api/auth/invites/${left}/approve`, {}, admin)).status).toBe(200);
+  });
+
   it('takes no more registrations than its uses when many arrive at once', async () => {
     const invite = await createInvite({ maxUses: 3 });
     const responses = await Promise.all(Array.from({ length: 20 }, () => register(registrant(invite.token))));
