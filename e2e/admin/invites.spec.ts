@@ -146,8 +146,13 @@ test.describe('[ADMIN][INVITES]', () => {
     // Not confirmed, not blocked.
     await expect(userRow.getByRole('img', { name: 'No' })).toHaveCount(2);
     await menu.getByRole('link', { name: 'Home' }).click();
-    await registrations.getByRole('button', { name: 'Approve Γιώργος Νέος' }).click();
+    // A double click approves once.
+    const approvals: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/approve') && approvals.push(request.url()));
+    await registrations.getByRole('button', { name: 'Approve Γιώργος Νέος' }).dblclick();
     await expect(page.getByText('User approved.')).toBeVisible();
+    expect(approvals).toHaveLength(1);
+    await expect(page.getByText('This invite has no registration awaiting approval.')).toHaveCount(0);
     await expect.poll(unread, { timeout: 3000 }).toBe(unreadBefore - 1);
     await expect(registrations.getByText(email)).toBeHidden();
     await menu.getByRole('link', { name: 'Users' }).click();

@@ -1,5 +1,5 @@
 import { Check, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { IconButton } from '../ui/icon-button';
@@ -22,6 +22,17 @@ export function DecisionButtons({ isBusy, onApprove, onReject, name }: Props) {
   const { t } = useTranslation();
   const [isAsking, setIsAsking] = useState(false);
   const rejectButton = useRef<HTMLButtonElement>(null);
+  // The decision's busy state reaches the buttons a moment after the click: the second click of a
+  // double click would send it again. One decision at a time, until the last one has settled.
+  const isDeciding = useRef(false);
+  useEffect(() => {
+    if (!isBusy) isDeciding.current = false;
+  }, [isBusy]);
+  const decide = (decision: (() => void) | undefined) => {
+    if (isDeciding.current || !decision) return;
+    isDeciding.current = true;
+    decision();
+  };
   return (
     <>
       {onApprove && (
@@ -29,7 +40,7 @@ export function DecisionButtons({ isBusy, onApprove, onReject, name }: Props) {
           look="smallConfirm"
           icon={<Check className="size-3.5" aria-hidden />}
           disabled={isBusy}
-          onClick={onApprove}
+          onClick={() => decide(onApprove)}
           aria-label={t('invites.approveOf', { name })}
         >
           {t('invites.approve')}
@@ -53,7 +64,7 @@ export function DecisionButtons({ isBusy, onApprove, onReject, name }: Props) {
         onCancel={() => setIsAsking(false)}
         onConfirm={() => {
           setIsAsking(false);
-          onReject?.();
+          decide(onReject);
         }}
         title={t('invites.rejectOf', { name })}
         text={t('invites.rejectText')}
