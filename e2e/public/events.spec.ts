@@ -353,6 +353,8 @@ test.describe('[PUBLIC][EVENTS]', () => {
     await page.goto(`/events/${ended}`);
     await expect(page.getByText('Η εκδήλωση έχει ολοκληρωθεί.')).toBeVisible();
     await expect(page.getByText('Δήλωσαν συμμετοχή: 0', { exact: true })).toBeVisible();
+    const endedBox = await page.getByRole('region', { name: 'Συμμετοχή' }).boundingBox();
+    expect(endedBox!.height).toBeLessThan(110);
     await expect(page.getByRole('button', { name: 'Θα έρθω' })).toHaveCount(0);
   });
 

@@ -139,7 +139,7 @@ export function EventRsvp({ event }: { event: PublicEvent }) {
     );
 
   return (
-    <Box>
+    <Box keepsRoom={!event.isPast}>
       <div role="status" className="flex flex-col gap-2">
         <p className="font-medium text-slate-900">{countText}</p>
         {status && <p className="text-slate-700">{status}</p>}
@@ -163,7 +163,7 @@ const countsOf = (event: PublicEvent): RsvpState => ({
 
 /**
  * One height whatever it holds, so the page does not move when the member's answer arrives; an
- * event that takes no answers knows so from the first render and needs no room kept.
+ * event that takes no answers, or is over, knows so from the first render and needs no room kept.
  */
 function Box({ children, keepsRoom = true }: { children: ReactNode; keepsRoom?: boolean }) {
   const t = useT();
