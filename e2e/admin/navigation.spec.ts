@@ -122,6 +122,12 @@ test.describe('[ADMIN][NAVIGATION]', () => {
     await page.getByRole('button', { name: 'Expand' }).click();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
+    // And Escape from any other control of the header.
+    await page.getByRole('button', { name: 'Expand' }).click();
+    await page.getByRole('button', { name: 'View', exact: true }).focus();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Expand' })).toBeFocused();
     await page.getByRole('button', { name: 'Expand' }).click();
     await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
     await page.mouse.click(370, 400);
@@ -134,6 +140,10 @@ test.describe('[ADMIN][NAVIGATION]', () => {
     await page.getByRole('navigation', { name: 'Menu' }).getByRole('link').last().focus();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('#content, footer') ?? null)).toBeNull();
+    // Nor the link that skips to it, before the header.
+    await page.getByRole('button', { name: 'Collapse' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href') ?? null)).not.toBe('#content');
     await page.getByRole('button', { name: 'Collapse' }).click();
     await expect(page.getByRole('navigation', { name: 'Menu' })).toHaveCount(0);
 

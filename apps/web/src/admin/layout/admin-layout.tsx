@@ -57,8 +57,10 @@ export function AdminLayout() {
     // The entry chosen goes with the menu: the keyboard goes on from the button that opens it.
     menuButton.current?.focus();
   };
-  const closeOnEscape = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !covers) return;
+  const closeOnEscape = (event: KeyboardEvent<HTMLElement>) => {
+    // Escape in a header control's own popup (the account menu, the bell) closes that popup only:
+    // those are portals, outside the header on the page.
+    if (event.key !== 'Escape' || !covers || !event.currentTarget.contains(event.target as Node)) return;
     setExpanded(false);
     menuButton.current?.focus();
   };
@@ -74,10 +76,11 @@ export function AdminLayout() {
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
-      <a href="#content" className="sr-only focus:not-sr-only">
+      {/* The content it leads to is out of reach while the menu covers it. */}
+      <a href="#content" inert={covers && isExpanded} className="sr-only focus:not-sr-only">
         {t('layout.skipToContent')}
       </a>
-      <header className="border-b border-slate-200 bg-white">
+      <header onKeyDown={closeOnEscape} className="border-b border-slate-200 bg-white">
         <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="flex items-center gap-3">
             <IconButton
@@ -90,7 +93,6 @@ export function AdminLayout() {
                 )
               }
               onClick={() => setExpanded(!isExpanded)}
-              onKeyDown={closeOnEscape}
               aria-expanded={isExpanded}
               aria-controls="side-menu"
             >
