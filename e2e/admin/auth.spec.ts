@@ -47,8 +47,15 @@ test.describe('[ADMIN][AUTH]', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password.' })).toBeVisible();
   });
 
-  // Browsers drop tabs and line breaks from URLs: `/<tab>/evil.test` would become `//evil.test`.
-  for (const next of ['//evil.test/steal', '/%09/evil.test/steal', '/%0a/evil.test/steal', '/%0d/evil.test/steal']) {
+  // Browsers drop tabs and line breaks from URLs: `/<tab>/evil.test` would become `//evil.test`, as
+  // dot segments do `/.//evil.test`.
+  for (const next of [
+    '//evil.test/steal',
+    '/%09/evil.test/steal',
+    '/%0a/evil.test/steal',
+    '/%0d/evil.test/steal',
+    '/.//evil.test/steal',
+  ]) {
     test(`M4: keeps next=${next} on this site`, async ({ page }) => {
       await page.goto(`/admin/login?next=${next}`);
       await page.getByLabel('Email').fill(ADMIN.email);

@@ -12,8 +12,9 @@ const hasControlCharacter = (value: string) => {
 
 /**
  * A path of this site, as `pathname + search + hash`, or null. The value is resolved the way a
- * browser would resolve a link (`new URL` against the origin) and must stay on that origin, so
- * `//host`, `/\host` and `https://host` are refused however they are spelled.
+ * browser would resolve a link (`new URL` against the origin) and must stay on that origin, as
+ * must the path it resolves to, so `//host`, `/\host`, `/.//host` and `https://host` are refused
+ * however they are spelled.
  */
 export function toSitePath(value: string, origin: string = PLACEHOLDER_ORIGIN): string | null {
   if (!value.startsWith('/') || hasControlCharacter(value)) return null;
@@ -24,6 +25,9 @@ export function toSitePath(value: string, origin: string = PLACEHOLDER_ORIGIN): 
     return null;
   }
   if (url.origin !== new URL(origin).origin) return null;
+  // Dot segments can leave a path that starts with `//` once resolved (`/.//host`): followed again,
+  // it would name another host.
+  if (url.pathname.startsWith('//')) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
