@@ -174,7 +174,6 @@ export const MESSAGE_TEXTS_EL: Record<MessageKey, string> = {
   eventWhenUnknown: 'Το πότε πρέπει να είναι ένα από: {allowed}',
   eventFull: 'Η εκδήλωση είναι πλήρης.',
   eventPast: 'Η εκδήλωση έχει ήδη γίνει.',
-  eventDraft: 'Η εκδήλωση δεν έχει δημοσιευτεί ακόμη.',
   eventRsvpOff: 'Η εκδήλωση δεν δέχεται δηλώσεις συμμετοχής.',
   eventCapacityBelowGoing:
     'Οι θέσεις δεν μπορούν να είναι λιγότερες από τα {count} μέλη που έχουν ήδη δηλώσει συμμετοχή.',

@@ -170,7 +170,6 @@ export const MESSAGE_TEXTS_EN = {
   eventWhenUnknown: 'When must be one of {allowed}',
   eventFull: 'This event is full.',
   eventPast: 'This event has already taken place.',
-  eventDraft: 'This event is not published yet.',
   eventRsvpOff: 'This event does not take answers.',
   eventCapacityBelowGoing: 'Capacity cannot be below the {count} members already going.',
   // Mail

@@ -67,7 +67,7 @@ describe('RSVP: going and not going', () => {
     expect((await server.post(`${EVENTS}/${id}/rsvp`, {}, roleless.token)).status).toBe(200);
   });
 
-  it('refuses a draft, a past event, one without RSVP, a full one (409) and a deleted one (404), each with its sentence, storing nothing', async () => {
+  it('refuses a past event, one without RSVP, a full one (409), a draft and a deleted one (404), each with its sentence, storing nothing', async () => {
     const member = await createSignedInUser(server, { roles: ['user'] });
     const other = await createSignedInUser(server, { roles: ['user'] });
     const refused = async (id: string, status: number, error: string) => {
@@ -77,7 +77,12 @@ describe('RSVP: going and not going', () => {
       expect(response.body).toEqual({ error });
       expect(await rsvpsOf(id)).toHaveLength(before);
     };
-    await refused(await publishedEvent({}, false), 409, 'This event is not published yet.');
+    // A draft is no event at all, to an answer taken back as well: nothing of it is told.
+    const draft = await publishedEvent({}, false);
+    await refused(draft, 404, 'Event not found.');
+    const takenBack = await server.del(`${EVENTS}/${draft}/rsvp`, member.token);
+    expect(takenBack.status).toBe(404);
+    expect(takenBack.body).toEqual({ error: 'Event not found.' });
     await refused(
       await publishedEvent({ startsLocal: `${lastYear}-10-10T18:00`, endsLocal: `${lastYear}-10-10T20:00` }),
       409,

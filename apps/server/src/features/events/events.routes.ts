@@ -295,7 +295,7 @@ export function registerEventRoutes(app: FastifyInstance, { db, config, limits }
       schema: {
         summary: 'Say I am going',
         description:
-          'Refused (409) when the event is full, has ended, is a draft or takes no answers; 404 when there is no such event. Saying it twice is saying it once. However many answer at once, no more go than the capacity.',
+          'Refused (409) when the event is full, has ended or takes no answers; 404 when there is no such event, or it is a draft. Saying it twice is saying it once. However many answer at once, no more go than the capacity.',
         tags,
         params: idParamsSchema,
         response: { 200: rsvpStateSchema },
@@ -310,7 +310,7 @@ export function registerEventRoutes(app: FastifyInstance, { db, config, limits }
       config: { access: 'signed-in', errors: [409] },
       schema: {
         summary: 'Take back my answer',
-        description: 'Refused (409) once the event has ended.',
+        description: 'Refused (409) once the event has ended; 404 for a draft the member had not answered.',
         tags,
         params: idParamsSchema,
         response: { 200: rsvpStateSchema },

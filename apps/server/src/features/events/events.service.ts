@@ -239,8 +239,8 @@ export async function readRsvp(db: Db, eventId: string, userId: string): Promise
 export async function answerGoing(db: Db, context: SignedInContext, eventId: string): Promise<RsvpState> {
   return db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
-    if (!event) throw notFound();
-    if (event.status !== 'published') throw new AppError('conflict', messages.eventDraft);
+    // A draft is nobody's to see: it is answered as no event at all.
+    if (!event || event.status !== 'published') throw notFound();
     if (event.endsAt.getTime() <= Date.now()) throw new AppError('conflict', messages.eventPast);
     if (!event.rsvpEnabled) throw new AppError('conflict', messages.eventRsvpOff);
     const going = await countGoing(tx, eventId);
@@ -252,11 +252,15 @@ export async function answerGoing(db: Db, context: SignedInContext, eventId: str
   });
 }
 
-/** "Not going" takes an answer back, until the event has ended. */
+/**
+ * "Not going" takes an answer back, until the event has ended; of a draft, only from a member who
+ * answered before it was unpublished (to anyone else it is no event at all).
+ */
 export async function answerNotGoing(db: Db, context: SignedInContext, eventId: string): Promise<RsvpState> {
   return db.transaction(async (tx) => {
     const event = await lockEvent(tx, eventId);
     if (!event) throw notFound();
+    if (event.status !== 'published' && !(await hasAnswered(tx, eventId, context.actor.id))) throw notFound();
     if (event.endsAt.getTime() <= Date.now()) throw new AppError('conflict', messages.eventPast);
     const removed = await tx
       .delete(eventRsvps)
