@@ -106,6 +106,12 @@ test.describe('[ADMIN][MESSAGES]', () => {
     await answeredByPhone.getByRole('button', { name: 'Mark handled' }).click();
     await expect(answeredByPhone.getByText('Handled', { exact: true })).toBeVisible();
     await expect(page.getByText('Message marked handled.').last()).toBeVisible();
+    // Filed away and restored, it is still handled: answered by phone is answered.
+    await answeredByPhone.getByRole('button', { name: 'Archive' }).click();
+    await expect(answeredByPhone.getByText('Archived', { exact: true })).toBeVisible();
+    await answeredByPhone.getByRole('button', { name: 'Restore' }).click();
+    await expect(answeredByPhone.getByText('Handled', { exact: true })).toBeVisible();
+    await expect(answeredByPhone.getByRole('button', { name: 'Mark handled' })).toHaveCount(0);
 
     // Filed away, it leaves the list of new messages; the filter lives in the URL.
     await card.getByRole('button', { name: 'Archive' }).click();

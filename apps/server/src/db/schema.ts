@@ -498,6 +498,8 @@ export const contactMessages = pgTable(
     status: text('status', { enum: ['new', 'handled', 'archived'] })
       .notNull()
       .default('new'),
+    /** When it was last answered or marked handled: an archived message restored comes back handled. */
+    handledAt: timestamp('handled_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('contact_messages_created_at_id_idx').on(t.createdAt, t.id),

@@ -24,6 +24,8 @@ export const contactMessageSchema = z.object({
   email: z.string(),
   message: z.string(),
   status: z.enum(CONTACT_STATUSES),
+  /** When it was last answered or marked handled; kept while archived, so it is restored handled. */
+  handledAt: z.string().nullable(),
   /** Oldest first. */
   replies: z.array(contactReplySchema),
 });

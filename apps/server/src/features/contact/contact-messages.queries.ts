@@ -14,6 +14,7 @@ const toContactMessage = (row: MessageRow, replies: ReplyRow[]): ContactMessage 
   email: row.email,
   message: row.message,
   status: row.status,
+  handledAt: row.handledAt?.toISOString() ?? null,
   replies: replies.map((reply) => ({
     _id: reply.id,
     createdAt: reply.createdAt.toISOString(),

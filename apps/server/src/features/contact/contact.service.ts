@@ -71,7 +71,9 @@ export async function setContactStatus(
     const row = await lockContactMessage(tx, id);
     if (!row) throw notFound();
     if (row.status === status) return;
-    await tx.update(contactMessages).set({ status }).where(eq(contactMessages.id, id));
+    // Filed away, a message keeps whether it was handled; put back to new, it no longer is.
+    const handledAt = status === 'handled' ? new Date() : status === 'new' ? null : row.handledAt;
+    await tx.update(contactMessages).set({ status, handledAt }).where(eq(contactMessages.id, id));
     // Handled or filed, a message awaits nobody; put back to new, its notices stay as each left them.
     if (status !== 'new') await settleNotices(tx, [id]);
     await recordAudit(tx, context, {
@@ -105,7 +107,10 @@ export async function replyToContactMessage(
       authorName: author?.name ?? context.actor.email,
       body,
     });
-    await tx.update(contactMessages).set({ status: 'handled' }).where(eq(contactMessages.id, id));
+    await tx
+      .update(contactMessages)
+      .set({ status: 'handled', handledAt: new Date() })
+      .where(eq(contactMessages.id, id));
     await settleNotices(tx, [id]);
     // The public site speaks Greek, so its visitors are answered in Greek.
     await mail.queue(

@@ -203,6 +203,20 @@ describe('the contact inbox', () => {
     expect(await unread(deleted.id)).toBe(0);
   });
 
+  it('keeps whether a message was handled while it is archived, and forgets it when put back to new', async () => {
+    const status = (id: string, to: string) => server.put(`/api/auth/contact-messages/${id}`, { status: to }, admin);
+    const row = await received('answered by phone');
+    expect((await server.get(`/api/auth/contact-messages/${row.id}`, admin)).body.handledAt).toBeNull();
+    const handled = await status(row.id, 'handled');
+    expect(handled.body.handledAt).toEqual(expect.any(String));
+    const archived = await status(row.id, 'archived');
+    expect(archived.body).toMatchObject({ status: 'archived', handledAt: handled.body.handledAt });
+    expect((await status(row.id, 'new')).body.handledAt).toBeNull();
+    const answered = await received('answered by mail');
+    await server.post(`/api/auth/contact-messages/${answered.id}/reply`, { body: 'Done.' }, admin);
+    expect((await status(answered.id, 'archived')).body.handledAt).toEqual(expect.any(String));
+  });
+
   it('refuses an empty reply, and a reply to a deleted message is 404 and mails nobody', async () => {
     const row = await received();
     const empty = await server.post(`/api/auth/contact-messages/${row.id}/reply`, { body: '  ' }, admin);

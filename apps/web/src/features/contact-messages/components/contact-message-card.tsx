@@ -160,8 +160,9 @@ export function ContactMessageCard({ message, formatDate, isBusy, onStatus, onDe
                 isArchived ? <Inbox className="size-3.5" aria-hidden /> : <Archive className="size-3.5" aria-hidden />
               }
               disabled={isBusy}
-              // A restored message that was answered stays answered: only an unanswered one is new.
-              onClick={() => onStatus(isArchived ? (message.replies.length > 0 ? 'handled' : 'new') : 'archived')}
+              // A restored message that was handled (answered, or marked so) stays handled: only one
+              // that never was is new.
+              onClick={() => onStatus(isArchived ? (message.handledAt ? 'handled' : 'new') : 'archived')}
             >
               {t(isArchived ? 'messages.unarchive' : 'messages.archive')}
             </IconButton>
