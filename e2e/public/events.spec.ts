@@ -396,7 +396,7 @@ test.describe('[PUBLIC][EVENTS]', () => {
       endsLocal: `${nextYear}-07-01T19:00`,
     });
     const { data } = (await (await fetch(`${app.baseURL}/api/events`)).json()) as {
-      data: { _id: string; title: string }[];
+      data: { _id: string; title: string; startsAt: string }[];
     };
     const next = data[0]!;
     await page.goto('/');
@@ -441,5 +441,13 @@ test.describe('[PUBLIC][EVENTS]', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Κοινότητα' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Επόμενη εκδήλωση' })).toHaveCount(0);
+
+    // Once it has begun, the soonest event is no longer the next one, but the one under way.
+    await page.unroute(/\/api\/events(\?.*)?$/);
+    await page.clock.setFixedTime(Date.parse(next.startsAt) + 60_000);
+    await page.goto('/');
+    await expect(
+      page.getByRole('region', { name: 'Σε εξέλιξη τώρα' }).getByRole('link', { name: next.title }),
+    ).toBeVisible();
   });
 });

@@ -58,6 +58,8 @@ export function ContactPage() {
   const set = (name: keyof Values) => (event: { target: { value: string } }) => {
     const next = { ...values, [name]: event.target.value };
     setValues(next);
+    // A new message begun: the last one's "sent" is about another message.
+    if (status.state === 'sent') setStatus({ state: 'idle' });
     // Once told, a field's problem follows what is typed, as the back-office forms' do.
     if (problems[name]) setProblems((current) => ({ ...current, [name]: problemsOf(next)[name] }));
   };
