@@ -16,7 +16,16 @@ describe('loadConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       siteTimeZone: 'Europe/Athens',
+      mailFrom: { name: 'Κοινότητα', address: 'no-reply@localhost' },
     });
+  });
+
+  it('sends mail as the site, from the host of its public address, unless MAIL_FROM says otherwise', () => {
+    expect(loadConfig({ SITE_NAME: 'Σύλλογος', PUBLIC_URL: 'https://example.org/' }).mailFrom).toEqual({
+      name: 'Σύλλογος',
+      address: 'no-reply@example.org',
+    });
+    expect(loadConfig({ MAIL_FROM: 'Team <team@example.org>' }).mailFrom).toBe('Team <team@example.org>');
   });
 
   it('takes the time zone of events by its IANA name, and refuses one the runtime does not know', () => {

@@ -61,7 +61,7 @@ const envSchema = z
     ),
     JWT_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
     SMTP_URL: optional(url(['smtp:', 'smtps:'])),
-    MAIL_FROM: z.preprocess(blankIsUnset, z.string().default('Community <no-reply@localhost>')),
+    MAIL_FROM: z.preprocess(blankIsUnset, z.string().optional()),
     MAIL_REPLY_TO: optional(emailSchema),
     REDIS_URL: optional(url(['redis:', 'rediss:'])),
     TRUST_PROXY: optional(
@@ -105,6 +105,9 @@ const envSchema = z
     message: 'required with DATABASE_URL (at least 32 characters, the same on every instance)',
   });
 
+/** A sender as set (`Name <address>`), or its name and address apart, for the mailer to encode. */
+export type MailSender = string | { name: string; address: string };
+
 export type Config = {
   port: number;
   host: string;
@@ -119,7 +122,8 @@ export type Config = {
   siteTimeZone: string;
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
-  mailFrom: string;
+  /** Who mails come from: as set, else the site's name at no-reply@ the host of PUBLIC_URL. */
+  mailFrom: MailSender;
   /** Where answers to the community's replies go; unset: to the administrator who replied. */
   mailReplyTo: string | undefined;
   redisUrl: string | undefined;
@@ -174,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const webDistDefault = path.resolve(import.meta.dirname, '../../../web/dist');
+  const publicUrl = trimTrailingSlashes(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -182,11 +187,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
-    publicUrl: trimTrailingSlashes(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
+    publicUrl,
     siteTimeZone: e.SITE_TIME_ZONE,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
+    mailFrom: e.MAIL_FROM ?? { name: e.SITE_NAME, address: `no-reply@${new URL(publicUrl).hostname}` },
     mailReplyTo: e.MAIL_REPLY_TO,
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSmtpCapture } from '../test/smtp-capture.js';
+import { mailHeader, startSmtpCapture } from '../test/smtp-capture.js';
 import { createMailer } from './mailer.js';
 
 const logger = pino({ level: 'silent' });
@@ -53,6 +53,20 @@ describe('createMailer', () => {
       const mail = await smtp.waitFor('member@example.test');
       expect(mail.raw).toContain('Subject: Reset');
       expect(mail.raw).toContain('Open the link');
+      mailer.close();
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('names the sender in any script', async () => {
+    const smtp = await startSmtpCapture();
+    try {
+      const from = { name: 'Κοινότητα', address: 'no-reply@example.org' };
+      const mailer = createMailer({ smtpUrl: smtp.url, from, dataDir, logger });
+      await mailer.send({ to: 'member@example.test', subject: 'Reset', text: 'Open the link' });
+      const mail = await smtp.waitFor('member@example.test');
+      expect(mailHeader(mail.raw, 'From')).toBe('Κοινότητα <no-reply@example.org>');
       mailer.close();
     } finally {
       await smtp.close();

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
+import type { MailSender } from '../config/env.js';
 
 export type Mail = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 export type Mailer = {
@@ -26,7 +27,7 @@ function lazyTransport(make: (mailer: typeof import('nodemailer')) => Transporte
 /** SMTP when configured; otherwise each message becomes an .eml file in the outbox folder. */
 export function createMailer(options: {
   smtpUrl: string | undefined;
-  from: string;
+  from: MailSender;
   dataDir: string;
   logger: Logger;
 }): Mailer {

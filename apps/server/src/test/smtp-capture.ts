@@ -97,11 +97,14 @@ export function mailText(raw: string): string {
 }
 
 /** The Subject header, its encoded words (RFC 2047, as nodemailer writes non-ASCII) decoded. */
-export function mailSubject(raw: string): string {
-  const header = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
+export const mailSubject = (raw: string): string => mailHeader(raw, 'Subject');
+
+/** A header of the mail, its encoded words decoded (the space between two of them is no text). */
+export function mailHeader(raw: string, name: string): string {
+  const header = new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, 'm').exec(raw)?.[1] ?? '';
   return header
     .replace(/\r?\n[ \t]/g, ' ')
-    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_word, encoding: string, text: string) =>
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=(?:\s+(?==\?))?/gi, (_word, encoding: string, text: string) =>
       encoding.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64').toString('utf8')
         : Buffer.from(
