@@ -484,7 +484,8 @@ test.describe('[ADMIN][EVENTS]', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^attendees.*\.csv$/);
+    // Named after the event, so the lists of several events downloaded one day are told apart.
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^attendees-Reading-${stamp}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
     const [header, ...rows] = parseCsv(fs.readFileSync(await download.path(), 'utf8'));
     expect(header).toEqual(['id', 'name', 'email', 'answered']);
     expect(rows.map((cells) => cells.slice(1, 3))).toEqual(members.map((member) => [member.name, member.email]));

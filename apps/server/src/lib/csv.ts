@@ -37,11 +37,23 @@ export function csvStream<Row>(
   return Readable.from(lines());
 }
 
-/** Sends a CSV file for download, named after its list and today's date. */
-export function sendCsv(reply: FastifyReply, list: string, file: Readable) {
-  const name = `${list}-${new Date().toISOString().slice(0, 10)}.csv`;
+/** Characters no file name may hold on some system, and runs of spaces: one dash each. */
+const UNFIT_IN_FILE_NAMES = /[\p{Cc}/\\:*?"<>|\s]+/gu;
+
+/**
+ * Sends a CSV file for download, named after its list, what it is about (an event's title), and
+ * today's date. The name in full is in `filename*` (RFC 6266, UTF-8); `filename` has it without
+ * what it is about, for clients that read only ASCII.
+ */
+export function sendCsv(reply: FastifyReply, list: string, file: Readable, about?: string) {
+  const date = new Date().toISOString().slice(0, 10);
+  const topic = about?.replace(UNFIT_IN_FILE_NAMES, '-').replace(/^-|-$/g, '').slice(0, 60);
+  const name = topic ? `${list}-${topic}-${date}.csv` : `${list}-${date}.csv`;
   return reply
     .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}"`)
+    .header(
+      'content-disposition',
+      `attachment; filename="${list}-${date}.csv"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    )
     .send(file);
 }

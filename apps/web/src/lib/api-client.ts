@@ -90,7 +90,10 @@ export async function api<T>(method: string, path: string, options: Options = {}
 export async function download(path: string, fallbackName: string): Promise<void> {
   const response = await send('GET', path, {});
   if (!response.ok) await readAnswer(response);
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const disposition = response.headers.get('content-disposition') ?? '';
+  // The name in full (`filename*`, UTF-8) where the server gives one, else its ASCII form.
+  const full = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const name = full ? decodeURIComponent(full) : (/filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName);
   const url = URL.createObjectURL(await response.blob());
   const link = Object.assign(document.createElement('a'), { href: url, download: name });
   document.body.append(link);

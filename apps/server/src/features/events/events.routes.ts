@@ -65,7 +65,9 @@ export function registerEventRoutes(app: FastifyInstance, { db, config, limits }
   const one = `${apiRoutes.events}/:id`;
 
   const existing = async (id: string) => {
-    if (!(await findEvent(db, id))) throw new AppError('not_found', messages.notFound('Event'));
+    const event = await findEvent(db, id);
+    if (!event) throw new AppError('not_found', messages.notFound('Event'));
+    return event;
   };
 
   r.get(
@@ -264,11 +266,12 @@ export function registerEventRoutes(app: FastifyInstance, { db, config, limits }
       },
     },
     async (request, reply) => {
-      await existing(request.params.id);
+      const event = await existing(request.params.id);
       return sendCsv(
         reply,
         'attendees',
         csvStream(ATTENDEES_CSV_HEADER, exportAttendees(db, request.params.id, request.query), attendeeCsvCells),
+        event.title,
       );
     },
   );

@@ -452,7 +452,11 @@ describe('events: attendees', () => {
     const csv = await server.get(`${EVENTS}/${created._id}/attendees.csv`, admin);
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="attendees-\d{4}-\d{2}-\d{2}\.csv"$/);
+    // Named after the event in full (UTF-8), and without it for clients that read only ASCII.
+    const disposition = csv.headers.get('content-disposition')!;
+    expect(disposition).toMatch(/^attachment; filename="attendees-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''/);
+    const named = decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1]!);
+    expect(named).toMatch(new RegExp(`^attendees-${created.title.replace(/\s+/g, '-')}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
     const rows = parseCsv(csv.text);
     expect(rows[0]).toEqual(['id', 'name', 'email', 'answered']);
     expect(rows.slice(1).map((row) => row.slice(0, 3))).toEqual([
