@@ -41,19 +41,18 @@ export function csvStream<Row>(
 const UNFIT_IN_FILE_NAMES = /[\p{Cc}/\\:*?"<>|\s]+/gu;
 
 /**
- * Sends a CSV file for download, named after its list, what it is about (an event's title), and
- * today's date. The name in full is in `filename*` (RFC 6266, UTF-8); `filename` has it without
- * what it is about, for clients that read only ASCII.
+ * Sends a CSV file for download, named after its list, what it is about (an event's title) when
+ * it is about one thing, and today's date. That name in full is in `filename*` (RFC 6266, UTF-8);
+ * `filename` has it without what it is about, for clients that read only ASCII.
  */
 export function sendCsv(reply: FastifyReply, list: string, file: Readable, about?: string) {
-  const date = new Date().toISOString().slice(0, 10);
+  const name = `${list}-${new Date().toISOString().slice(0, 10)}.csv`;
   const topic = about?.replace(UNFIT_IN_FILE_NAMES, '-').replace(/^-|-$/g, '').slice(0, 60);
-  const name = topic ? `${list}-${topic}-${date}.csv` : `${list}-${date}.csv`;
+  const full = topic
+    ? `; filename*=UTF-8''${encodeURIComponent(`${list}-${topic}-${name.slice(list.length + 1)}`)}`
+    : '';
   return reply
     .type('text/csv; charset=utf-8')
-    .header(
-      'content-disposition',
-      `attachment; filename="${list}-${date}.csv"; filename*=UTF-8''${encodeURIComponent(name)}`,
-    )
+    .header('content-disposition', `attachment; filename="${name}"${full}`)
     .send(file);
 }
