@@ -69,6 +69,7 @@ export const MESSAGE_TEXTS_EN = {
   lastAdmin: 'The last administrator cannot be removed, blocked or demoted.',
   adminOnly: 'Only administrators can manage administrators or grant the admin role.',
   beyondOwnGrantsRole: 'You can only grant, change or remove permissions that you hold yourself.',
+  beyondOwnMenu: 'You can only add menu entries that your own roles show.',
   beyondOwnGrantsAssignment: 'You can only give or take away roles whose permissions you hold yourself.',
   beyondOwnGrantsUser: 'You can only change people whose permissions you hold yourself.',
   roleTypeFixed: 'A seeded role cannot be deleted.',

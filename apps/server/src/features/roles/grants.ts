@@ -1,6 +1,14 @@
 import { and, eq, inArray, isNotNull, isNull, notInArray, or } from 'drizzle-orm';
+import { messages } from '@community/shared';
 import type { Db } from '../../db/client.js';
-import { invites, rolePermissions, roles, userRoles } from '../../db/schema.js';
+import {
+  clientPermissions,
+  invites,
+  roleClientPermissions,
+  rolePermissions,
+  roles,
+  userRoles,
+} from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/access.js';
 
@@ -31,6 +39,33 @@ export async function assertWithinOwnGrants(
     .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
     .where(and(eq(userRoles.userId, actor.id), inArray(rolePermissions.permissionId, permissionIds)));
   if (held.length !== new Set(permissionIds).size) throw new AppError('forbidden', message);
+}
+
+/**
+ * Nor does anyone but an administrator put on a role a menu entry their own roles do not show: the
+ * entries shown to visitors (no sign-in) are everyone's. Refuses with `beyondOwnMenu` otherwise.
+ */
+export async function assertMenuWithinOwn(tx: Db, actor: AuthUser, entryIds: string[]): Promise<void> {
+  if (actor.isAdmin || entryIds.length === 0) return;
+  const signedIn = await tx
+    .select({ id: clientPermissions.id })
+    .from(clientPermissions)
+    .where(and(inArray(clientPermissions.id, entryIds), eq(clientPermissions.auth, true)));
+  if (signedIn.length === 0) return;
+  const shown = await tx
+    .selectDistinct({ id: roleClientPermissions.clientPermissionId })
+    .from(roleClientPermissions)
+    .innerJoin(userRoles, eq(userRoles.roleId, roleClientPermissions.roleId))
+    .where(
+      and(
+        eq(userRoles.userId, actor.id),
+        inArray(
+          roleClientPermissions.clientPermissionId,
+          signedIn.map((entry) => entry.id),
+        ),
+      ),
+    );
+  if (shown.length !== signedIn.length) throw new AppError('forbidden', messages.beyondOwnMenu);
 }
 
 /**

@@ -8,7 +8,7 @@ import { newId } from '../../lib/ids.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { SignedInContext } from '../../lib/request-context.js';
 import { changesBetween, recordAudit } from '../audit/audit.queries.js';
-import { assertWithinOwnGrants, permissionsOfRoles } from './grants.js';
+import { assertMenuWithinOwn, assertWithinOwnGrants, permissionsOfRoles } from './grants.js';
 import { findRoleById } from './roles.queries.js';
 
 const notFound = () => new AppError('not_found', messages.notFound('Role'));
@@ -62,6 +62,7 @@ export async function createRole(db: Db, context: SignedInContext, body: CreateR
     return await db.transaction(async (tx) => {
       await assertReferencesExist(tx, body);
       await assertWithinOwnGrants(tx, context.actor, body.permission, messages.beyondOwnGrantsRole);
+      await assertMenuWithinOwn(tx, context.actor, body.clientPermission);
       await tx.insert(roles).values({ id, name: body.name, description: body.description, type: 'custom' });
       await replaceGrants(tx, id, body);
       const role = (await findRoleById(tx, id))!;
@@ -98,6 +99,13 @@ export async function updateRole(
       const held = await permissionsOfRoles(tx, [id]);
       await assertWithinOwnGrants(tx, actor, [...held, ...body.permission], messages.beyondOwnGrantsRole);
       const before = await findRoleById(tx, id);
+      // Taking an entry off gives nobody anything: only those added are checked.
+      const shown = new Set(before!.clientPermissions.map((entry) => entry._id));
+      await assertMenuWithinOwn(
+        tx,
+        actor,
+        body.clientPermission.filter((entryId) => !shown.has(entryId)),
+      );
       // The type is fixed at seeding: no request changes it.
       await tx
         .update(roles)

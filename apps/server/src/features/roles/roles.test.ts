@@ -103,6 +103,53 @@ describe('PUT /api/auth/roles/:id', () => {
     expect((await server.get('/api/auth/users', reader.token)).status).toBe(403);
   });
 
+  it('keeps non-administrators from adding menu entries their own roles do not show', async () => {
+    const menu = (await server.get('/api/auth/client-permissions?limit=100', admin)).body.data as {
+      _id: string;
+      path: string;
+      auth: boolean;
+    }[];
+    const entry = (path: string, auth = true) => menu.find((one) => one.path === path && one.auth === auth)!._id;
+    const editing = ['PUT /api/auth/roles/:id', 'POST /api/auth/roles'];
+    const permission = await permissionIds(server, ...editing);
+    const roleName = unique('Role editors');
+    // The editor's own role shows Roles, as an administrator made it.
+    const made = await server.post(
+      '/api/auth/roles',
+      { name: roleName, permission, clientPermission: [entry('/roles')] },
+      admin,
+    );
+    expect(made.status).toBe(201);
+    const roleId = made.body._id as string;
+    const editor = await createSignedInUser(server, { roleIds: [roleId] });
+    const refused = await server.post(
+      '/api/auth/roles',
+      { name: unique('Auditors'), permission: [], clientPermission: [entry('/audit-log')] },
+      editor.token,
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: 'You can only add menu entries that your own roles show.' });
+    const onOwn = await server.put(
+      `/api/auth/roles/${roleId}`,
+      { name: roleName, permission, clientPermission: [entry('/roles'), entry('/users')] },
+      editor.token,
+    );
+    expect(onOwn.status).toBe(403);
+    // What the editor's roles show, and what every visitor sees, may be given; an entry may go.
+    const within = await server.post(
+      '/api/auth/roles',
+      { name: unique('Delegated'), permission: [], clientPermission: [entry('/roles'), entry('/about', false)] },
+      editor.token,
+    );
+    expect(within.status).toBe(201);
+    const fewer = await server.put(
+      `/api/auth/roles/${within.body._id}`,
+      { name: within.body.name, permission: [], clientPermission: [entry('/about', false)] },
+      editor.token,
+    );
+    expect(fewer.status).toBe(200);
+  });
+
   it('keeps non-administrators from granting what they do not hold or editing the Admin role', async () => {
     const roleId = await createRoleWith(
       server,
