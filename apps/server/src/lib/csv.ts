@@ -46,13 +46,11 @@ const UNFIT_IN_FILE_NAMES = /[\p{Cc}/\\:*?"<>|\s]+/gu;
  * `filename` has it without what it is about, for clients that read only ASCII.
  */
 export function sendCsv(reply: FastifyReply, list: string, file: Readable, about?: string) {
-  const name = `${list}-${new Date().toISOString().slice(0, 10)}.csv`;
+  const date = new Date().toISOString().slice(0, 10);
   const topic = about?.replace(UNFIT_IN_FILE_NAMES, '-').replace(/^-|-$/g, '').slice(0, 60);
-  const full = topic
-    ? `; filename*=UTF-8''${encodeURIComponent(`${list}-${topic}-${name.slice(list.length + 1)}`)}`
-    : '';
+  const full = topic ? `; filename*=UTF-8''${encodeURIComponent(`${list}-${topic}-${date}.csv`)}` : '';
   return reply
     .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}"${full}`)
+    .header('content-disposition', `attachment; filename="${list}-${date}.csv"${full}`)
     .send(file);
 }
