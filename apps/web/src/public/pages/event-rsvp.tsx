@@ -111,7 +111,8 @@ export function EventRsvp({ event }: { event: PublicEvent }) {
         {t('public.events.rsvp.signIn')}
       </a>
     );
-  else if (answer.state === 'loading')
+  // Once it is over there is no answer to give: nothing to check, and no line that comes and goes.
+  else if (answer.state === 'loading' && !event.isPast)
     action = <span className="text-sm text-slate-600">{t('public.events.rsvp.checking')}</span>;
   else if (answer.state === 'ready' && isGoing && !event.isPast)
     action = (
