@@ -172,6 +172,40 @@ test.describe('a screen offers only what the server will do', () => {
     await expect(page.getByRole('checkbox')).toHaveCount(0);
   });
 
+  test('a role editor’s pickers offer only the permissions and menu entries their own roles hold', async ({
+    page,
+    app,
+  }) => {
+    const { memberWith } = await administration(app.baseURL);
+    const tag = Date.now();
+    const email = `delegate-${tag}@e2e.test`;
+    await memberWith(
+      email,
+      `Delegates ${tag}`,
+      ['GET /api/auth/roles', 'POST /api/auth/roles', 'GET /api/auth/permissions', 'GET /api/auth/client-permissions'],
+      ['/roles'],
+    );
+    await signInAs(page, email, 'member-password');
+    await openWithRights(page, '/admin/roles');
+    await page.getByRole('button', { name: 'Add New Role' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Post Role' });
+    const permissions = dialog.getByRole('combobox', { name: 'Permissions (0)', exact: true });
+    await permissions.fill('/api/auth/');
+    await expect(dialog.getByRole('option')).toHaveText([
+      'GET /api/auth/client-permissions',
+      'GET /api/auth/permissions',
+      'GET /api/auth/roles',
+      'POST /api/auth/roles',
+    ]);
+    await permissions.fill('');
+    const menu = dialog.getByRole('combobox', { name: 'Client Permissions (0)' });
+    await menu.click();
+    // The editor's own Roles entry and what every visitor sees; none of the other signed-in entries.
+    await expect(dialog.getByRole('option', { name: 'Roles (/roles)' })).toBeVisible();
+    await expect(dialog.getByRole('option', { name: /\(\/about\)$/ })).toBeVisible();
+    await expect(dialog.getByRole('option', { name: /\((\/users|\/audit-log|\/invites)\)$/ })).toHaveCount(0);
+  });
+
   test('the administrators’ role and its holders offer no change to someone who is no administrator', async ({
     page,
     app,

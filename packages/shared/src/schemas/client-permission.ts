@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
+import { booleanParam } from '../list-params.js';
+import { listQuerySchema } from '../pagination.js';
 import { isSitePath } from '../site-path.js';
 import { booleanField, optionalText, requiredText } from './common.js';
 
@@ -32,6 +34,10 @@ export const createClientPermissionBodySchema = z.object({
 export type CreateClientPermissionBody = z.infer<typeof createClientPermissionBodySchema>;
 export const updateClientPermissionBodySchema = createClientPermissionBodySchema;
 export type UpdateClientPermissionBody = CreateClientPermissionBody;
+
+/** Menu entries by menu order; q matches the name; `grantable=true` keeps those the reader may put on a role. */
+export const clientPermissionListQuerySchema = listQuerySchema.extend({ grantable: booleanParam('Grantable') });
+export type ClientPermissionListQuery = z.infer<typeof clientPermissionListQuerySchema>;
 
 export const userCategoriesResponseSchema = z.object({
   categories: z.array(clientPermissionSchema),

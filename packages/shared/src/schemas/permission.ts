@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { sortParam } from '../list-params.js';
+import { booleanParam, sortParam } from '../list-params.js';
 import { listQuerySchema } from '../pagination.js';
 import { booleanField, optionalText, requiredText } from './common.js';
 
@@ -36,6 +36,12 @@ export const myPermissionsResponseSchema = z.object({ permissions: z.array(z.str
 export type MyPermissions = z.infer<typeof myPermissionsResponseSchema>;
 
 export const PERMISSION_SORT_FIELDS = ['name', 'route', 'method'] as const;
-/** Permissions by route unless `sort` says otherwise; q matches the name or the route. */
-export const permissionListQuerySchema = listQuerySchema.extend({ sort: sortParam(PERMISSION_SORT_FIELDS, 'route') });
+/**
+ * Permissions by route unless `sort` says otherwise; q matches the name or the route;
+ * `grantable=true` keeps those the reader may put on a role (every one for an administrator).
+ */
+export const permissionListQuerySchema = listQuerySchema.extend({
+  sort: sortParam(PERMISSION_SORT_FIELDS, 'route'),
+  grantable: booleanParam('Grantable'),
+});
 export type PermissionListQuery = z.infer<typeof permissionListQuerySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { sortParam } from '../list-params.js';
+import { booleanParam, sortParam } from '../list-params.js';
 import { listQuerySchema } from '../pagination.js';
 import { idSchema, optionalText, requiredText } from './common.js';
 
@@ -42,6 +42,12 @@ export const updateRoleBodySchema = createRoleBodySchema;
 export type UpdateRoleBody = CreateRoleBody;
 
 export const ROLE_SORT_FIELDS = ['name', 'createdAt'] as const;
-/** Roles by name unless `sort` says otherwise; q matches the name. */
-export const roleListQuerySchema = listQuerySchema.extend({ sort: sortParam(ROLE_SORT_FIELDS, 'name') });
+/**
+ * Roles by name unless `sort` says otherwise; q matches the name; `grantable=true` keeps the roles
+ * the reader may give (every role for an administrator).
+ */
+export const roleListQuerySchema = listQuerySchema.extend({
+  sort: sortParam(ROLE_SORT_FIELDS, 'name'),
+  grantable: booleanParam('Grantable'),
+});
 export type RoleListQuery = z.infer<typeof roleListQuerySchema>;

@@ -1,7 +1,8 @@
-import { asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import {
   MENU_NAMES_EL,
   type ClientPermission,
+  type ClientPermissionListQuery,
   type CreateClientPermissionBody,
   type Language,
   type UserCategoriesResponse,
@@ -12,6 +13,7 @@ import { clientPermissions, roleClientPermissions, roles, userRoles } from '../.
 import { cached } from '../../db/table-changes.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthUser } from '../../plugins/access.js';
+import { grantable } from '../roles/grants.js';
 
 export const toClientPermission = (row: typeof clientPermissions.$inferSelect): ClientPermission => ({
   _id: row.id,
@@ -33,10 +35,14 @@ function byName(q: string, language: Language) {
 
 export async function listClientPermissions(
   db: Db,
-  query: { page: number; limit: number; q?: string },
+  query: ClientPermissionListQuery,
   language: Language,
+  reader: AuthUser,
 ) {
-  const where = query.q ? byName(query.q, language) : undefined;
+  const where = and(
+    query.q ? byName(query.q, language) : undefined,
+    query.grantable ? grantable.menuEntries(reader) : undefined,
+  );
   return listPage(db, {
     name: 'client-permissions',
     query,

@@ -6,7 +6,7 @@ import {
   createClientPermissionBodySchema,
   deletedSchema,
   idParamsSchema,
-  listQuerySchema,
+  clientPermissionListQuerySchema,
   listResponseSchema,
   messages,
   updateClientPermissionBodySchema,
@@ -17,6 +17,7 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { contextOf } from '../../lib/request-context.js';
+import { currentUser } from '../../plugins/access.js';
 import { findClientPermissionById, listClientPermissions, readUserCategories } from './client-permissions.queries.js';
 import { createMenuEntry, deleteMenuEntry, updateMenuEntry } from './client-permissions.service.js';
 
@@ -53,11 +54,11 @@ export function registerClientPermissionRoutes(app: FastifyInstance, { db }: App
       schema: {
         summary: 'List client permissions',
         tags,
-        querystring: listQuerySchema,
+        querystring: clientPermissionListQuerySchema,
         response: { 200: listResponseSchema(clientPermissionSchema) },
       },
     },
-    (request) => listClientPermissions(db, request.query, request.language),
+    (request) => listClientPermissions(db, request.query, request.language, currentUser(request)),
   );
 
   r.get(

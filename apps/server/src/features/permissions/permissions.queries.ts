@@ -1,4 +1,4 @@
-import { asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import {
   PERMISSION_NAMES_EL,
   type CreatePermissionBody,
@@ -10,7 +10,8 @@ import type { Db } from '../../db/client.js';
 import { containsPattern, greekOrder, installedTextsHolding, listPage } from '../../db/list.js';
 import { permissions } from '../../db/schema.js';
 import { newId } from '../../lib/ids.js';
-import type { RegisteredRoute } from '../../plugins/access.js';
+import type { AuthUser, RegisteredRoute } from '../../plugins/access.js';
+import { grantable } from '../roles/grants.js';
 
 export const toPermission = (row: typeof permissions.$inferSelect): Permission => ({
   _id: row.id,
@@ -40,9 +41,12 @@ function permissionSearch(q: string, language: Language) {
   );
 }
 
-export async function listPermissions(db: Db, query: PermissionListQuery, language: Language) {
+export async function listPermissions(db: Db, query: PermissionListQuery, language: Language, reader: AuthUser) {
   const { field, isDescending } = query.sort;
-  const where = query.q ? permissionSearch(query.q, language) : undefined;
+  const where = and(
+    query.q ? permissionSearch(query.q, language) : undefined,
+    query.grantable ? grantable.permissions(reader) : undefined,
+  );
   return listPage(db, {
     name: `permissions ${language} ${isDescending ? '-' : ''}${field}`,
     query,

@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNotNull, isNull, notInArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, not, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { messages } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import {
   clientPermissions,
   invites,
+  permissions,
   roleClientPermissions,
   rolePermissions,
   roles,
@@ -22,6 +23,47 @@ export async function permissionsOfRoles(tx: Db, roleIds: string[]): Promise<str
   return rows.map((row) => row.id);
 }
 
+/** The permissions the person's roles hold, as a subquery. */
+const permissionsHeldBy = (userId: string) =>
+  sql`(select ${rolePermissions.permissionId} from ${rolePermissions}
+      inner join ${userRoles} on ${userRoles.roleId} = ${rolePermissions.roleId}
+      where ${userRoles.userId} = ${userId}::uuid)`;
+
+/**
+ * What someone who is no administrator may put on a role, give, or name in an invite, as filters
+ * of the permissions, menu entries and roles: the pickers offer what these allow, and every change
+ * is refused beyond them. Undefined (no bound) for an administrator.
+ */
+export const grantable = {
+  /** Their roles' own permissions. */
+  permissions: (actor: AuthUser): SQL | undefined =>
+    actor.isAdmin ? undefined : inArray(permissions.id, permissionsHeldBy(actor.id)),
+  /** The entries their roles show, and those every visitor sees. */
+  menuEntries: (actor: AuthUser): SQL | undefined =>
+    actor.isAdmin
+      ? undefined
+      : or(
+          eq(clientPermissions.auth, false),
+          inArray(
+            clientPermissions.id,
+            sql`(select ${roleClientPermissions.clientPermissionId} from ${roleClientPermissions}
+                inner join ${userRoles} on ${userRoles.roleId} = ${roleClientPermissions.roleId}
+                where ${userRoles.userId} = ${actor.id}::uuid)`,
+          ),
+        ),
+  /** Roles that are no administrator role and hold none of the permissions they do not. */
+  roles: (actor: AuthUser): SQL | undefined =>
+    actor.isAdmin
+      ? undefined
+      : and(
+          ne(roles.type, 'admin'),
+          notExists(
+            sql`(select 1 from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id}
+                and ${rolePermissions.permissionId} not in ${permissionsHeldBy(actor.id)})`,
+          ),
+        ),
+};
+
 /**
  * Nobody but an administrator gives, changes or takes away more than they hold themselves: every
  * permission in `permissionIds` must be one of the actor's own. Refuses with `message` otherwise.
@@ -32,12 +74,12 @@ export async function assertWithinOwnGrants(
   permissionIds: string[],
   message: string,
 ): Promise<void> {
-  if (actor.isAdmin || permissionIds.length === 0) return;
+  const bound = grantable.permissions(actor);
+  if (!bound || permissionIds.length === 0) return;
   const held = await tx
-    .selectDistinct({ id: rolePermissions.permissionId })
-    .from(rolePermissions)
-    .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
-    .where(and(eq(userRoles.userId, actor.id), inArray(rolePermissions.permissionId, permissionIds)));
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(and(inArray(permissions.id, permissionIds), bound));
   if (held.length !== new Set(permissionIds).size) throw new AppError('forbidden', message);
 }
 
@@ -46,26 +88,14 @@ export async function assertWithinOwnGrants(
  * entries shown to visitors (no sign-in) are everyone's. Refuses with `beyondOwnMenu` otherwise.
  */
 export async function assertMenuWithinOwn(tx: Db, actor: AuthUser, entryIds: string[]): Promise<void> {
-  if (actor.isAdmin || entryIds.length === 0) return;
-  const signedIn = await tx
+  const bound = grantable.menuEntries(actor);
+  if (!bound || entryIds.length === 0) return;
+  const beyond = await tx
     .select({ id: clientPermissions.id })
     .from(clientPermissions)
-    .where(and(inArray(clientPermissions.id, entryIds), eq(clientPermissions.auth, true)));
-  if (signedIn.length === 0) return;
-  const shown = await tx
-    .selectDistinct({ id: roleClientPermissions.clientPermissionId })
-    .from(roleClientPermissions)
-    .innerJoin(userRoles, eq(userRoles.roleId, roleClientPermissions.roleId))
-    .where(
-      and(
-        eq(userRoles.userId, actor.id),
-        inArray(
-          roleClientPermissions.clientPermissionId,
-          signedIn.map((entry) => entry.id),
-        ),
-      ),
-    );
-  if (shown.length !== signedIn.length) throw new AppError('forbidden', messages.beyondOwnMenu);
+    .where(and(inArray(clientPermissions.id, entryIds), not(bound)))
+    .limit(1);
+  if (beyond.length > 0) throw new AppError('forbidden', messages.beyondOwnMenu);
 }
 
 /**
@@ -73,20 +103,12 @@ export async function assertMenuWithinOwn(tx: Db, actor: AuthUser, entryIds: str
  * permission the actor does not. None for an administrator.
  */
 export async function rolesBeyondGrants(tx: Db, actor: AuthUser, roleIds: string[]): Promise<Set<string>> {
-  if (actor.isAdmin || roleIds.length === 0) return new Set();
-  const held = tx
-    .select({ id: rolePermissions.permissionId })
-    .from(rolePermissions)
-    .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
-    .where(eq(userRoles.userId, actor.id));
+  const bound = grantable.roles(actor);
+  if (!bound || roleIds.length === 0) return new Set();
   const rows = await tx
-    .selectDistinct({ id: roles.id })
+    .select({ id: roles.id })
     .from(roles)
-    .leftJoin(
-      rolePermissions,
-      and(eq(rolePermissions.roleId, roles.id), notInArray(rolePermissions.permissionId, held)),
-    )
-    .where(and(inArray(roles.id, roleIds), or(eq(roles.type, 'admin'), isNotNull(rolePermissions.permissionId))));
+    .where(and(inArray(roles.id, roleIds), not(bound)));
   return new Set(rows.map((row) => row.id));
 }
 

@@ -1,8 +1,10 @@
-import { asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Role, RoleListQuery } from '@community/shared';
 import type { Db } from '../../db/client.js';
 import { containsPattern, listPage, sortFold } from '../../db/list.js';
 import { clientPermissions, permissions, roleClientPermissions, rolePermissions, roles } from '../../db/schema.js';
+import type { AuthUser } from '../../plugins/access.js';
+import { grantable } from './grants.js';
 
 type RoleRow = typeof roles.$inferSelect;
 
@@ -55,8 +57,11 @@ async function withReferences(db: Db, rows: RoleRow[]): Promise<Role[]> {
 
 const ROLE_SORT_KEYS = { name: sortFold(roles.name), createdAt: sql`${roles.createdAt}` };
 
-export async function listRoles(db: Db, query: RoleListQuery) {
-  const where = query.q ? ilike(roles.name, containsPattern(query.q)) : undefined;
+export async function listRoles(db: Db, query: RoleListQuery, reader: AuthUser) {
+  const where = and(
+    query.q ? ilike(roles.name, containsPattern(query.q)) : undefined,
+    query.grantable ? grantable.roles(reader) : undefined,
+  );
   const { field, isDescending } = query.sort;
   return listPage(db, {
     name: `roles ${isDescending ? '-' : ''}${field}`,

@@ -208,6 +208,62 @@ describe('roles that hold more than their editor', () => {
   });
 });
 
+describe('what a non-administrator may give (grantable=true)', () => {
+  it('lists only the permissions, menu entries and roles within their own, and everything for an administrator', async () => {
+    const menu = (await server.get('/api/auth/client-permissions?limit=100', admin)).body.data as {
+      _id: string;
+      path: string;
+      auth: boolean;
+    }[];
+    const rolesEntry = menu.find((one) => one.path === '/roles' && one.auth)!._id;
+    const own = await permissionIds(
+      server,
+      'GET /api/auth/roles',
+      'GET /api/auth/permissions',
+      'GET /api/auth/client-permissions',
+      'PUT /api/auth/roles/:id',
+    );
+    const made = await server.post(
+      '/api/auth/roles',
+      { name: unique('Role editors'), permission: own, clientPermission: [rolesEntry] },
+      admin,
+    );
+    const editor = await createSignedInUser(server, { roleIds: [made.body._id] });
+    const narrower = await createRoleWith(server, unique('Narrower'), 'GET /api/auth/roles');
+    const wider = await createRoleWith(server, unique('Wider'), 'GET /api/auth/roles', 'DELETE /api/auth/users/:id');
+    const ids = (response: { body: { data: { _id: string }[] } }) => response.body.data.map((row) => row._id);
+
+    const permissions = await server.get('/api/auth/permissions?grantable=true&limit=100', editor.token);
+    expect(permissions.status).toBe(200);
+    expect(ids(permissions).sort()).toEqual([...own].sort());
+
+    const entries = await server.get('/api/auth/client-permissions?grantable=true&limit=100', editor.token);
+    const everyones = menu.filter((one) => !one.auth).map((one) => one._id);
+    expect(ids(entries).sort()).toEqual([rolesEntry, ...everyones].sort());
+
+    const roles = await server.get('/api/auth/roles?grantable=true&limit=100', editor.token);
+    const given = ids(roles);
+    expect(given).toEqual(expect.arrayContaining([made.body._id, narrower]));
+    expect(given).not.toContain(wider);
+    expect(given).not.toContain(await roleIdOfType(server, 'admin'));
+    for (const role of roles.body.data as { permission: string[] }[]) {
+      expect(own).toEqual(expect.arrayContaining(role.permission));
+    }
+    // The search and the bound go together.
+    const searched = await server.get('/api/auth/permissions?grantable=true&q=client-permissions', editor.token);
+    expect(searched.body.data.map((row: { route: string }) => row.route)).toEqual(['/api/auth/client-permissions']);
+
+    for (const path of ['/api/auth/permissions', '/api/auth/client-permissions', '/api/auth/roles']) {
+      const all = await server.get(`${path}?limit=100`, admin);
+      const bounded = await server.get(`${path}?grantable=true&limit=100`, admin);
+      expect(ids(bounded)).toEqual(ids(all));
+    }
+    const bad = await server.get('/api/auth/roles?grantable=yes', editor.token);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ error: 'Grantable must be true or false' });
+  });
+});
+
 describe('DELETE /api/auth/roles/:id', () => {
   it('deletes a custom role and keeps the seeded ones', async () => {
     const roleId = await createRoleWith(server, unique('Temporary'));

@@ -29,7 +29,7 @@ export function InvitesRoute() {
     resend: may('POST', `${one}/resend`),
     delete: may('DELETE', one),
   };
-  const roles = useRoleChoices(MAX_PAGE_SIZE, may('GET', apiRoutes.roles));
+  const roles = useRoleChoices(MAX_PAGE_SIZE, 'grantable', may('GET', apiRoutes.roles));
   // The User role is what an invite gives when none is chosen: offered once, as the default.
   const choices = roles.data?.data ?? [];
   const defaultRole = choices.find((role) => role.type === 'user');

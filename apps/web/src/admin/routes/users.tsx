@@ -2,7 +2,7 @@ import { Check, FileDown, MonitorSmartphone, ShieldOff, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { User, UserBulkAction } from '@community/shared';
+import type { Role, User, UserBulkAction } from '@community/shared';
 import {
   MAX_PAGE_SIZE,
   NO_ROLE,
@@ -66,8 +66,11 @@ export function UsersRoute() {
     });
   };
   const mayListRoles = may('GET', apiRoutes.roles);
-  const roles = useRoleChoices(MAX_PAGE_SIZE, mayListRoles);
-  const roleOptions = (roles.data?.data ?? []).map((role) => ({ value: role._id, label: role.name }));
+  // Every role to filter by; only those the reader may give or take to act with.
+  const roles = useRoleChoices(MAX_PAGE_SIZE, 'all', mayListRoles);
+  const grantableRoles = useRoleChoices(MAX_PAGE_SIZE, 'grantable', mayListRoles);
+  const asOption = (role: Role) => ({ value: role._id, label: role.name });
+  const roleOptions = (roles.data?.data ?? []).map(asOption);
   const dateFormat = dateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const columns: Column<User>[] = [
     { header: t('users.joined'), cell: (user) => dateFormat.format(new Date(user.createdAt)), sort: 'createdAt' },
@@ -111,7 +114,7 @@ export function UsersRoute() {
     param: 'roleId',
     label: t('users.role'),
     placeholder: t('userRoles.pickRole'),
-    options: roleOptions,
+    options: (grantableRoles.data?.data ?? []).map(asOption),
   };
   const everyBulkAction: (BulkAction & { action: UserBulkAction })[] = [
     { action: 'block', label: t('users.bulkBlock') },

@@ -7,12 +7,18 @@ import { clientPermissionKeys } from './keys';
 export const menuEntryLabel = (entry: Pick<ClientPermission, 'name' | 'path'>, language: Language) =>
   `${localizeMenuName(entry.name, language)} (${entry.path})`;
 
-/** The menu entries whose name holds `term`, as a picker's options. */
+/** The menu entries whose name holds `term` and the reader may put on a role, as a picker's options. */
 export function useClientPermissionOptions(term: string | null) {
   const { i18n } = useTranslation();
   const language = languageOf(i18n.resolvedLanguage);
-  return useSearchOptions(clientPermissionKeys.all, apiRoutes.clientPermissions, term, (entry: ClientPermission) => ({
-    value: entry._id,
-    label: menuEntryLabel(entry, language),
-  }));
+  return useSearchOptions(
+    clientPermissionKeys.all,
+    apiRoutes.clientPermissions,
+    term,
+    (entry: ClientPermission) => ({
+      value: entry._id,
+      label: menuEntryLabel(entry, language),
+    }),
+    { grantable: 'true' },
+  );
 }

@@ -8,6 +8,6 @@ export const permissionLabel = (permission: { method: string; route: string }) =
 
 const toOption = (permission: Permission) => ({ value: permission._id, label: permissionLabel(permission) });
 
-/** The permissions whose name or route holds `term`, as a picker's options. */
+/** The permissions whose name or route holds `term` and the reader may put on a role, as a picker's options. */
 export const usePermissionOptions = (term: string | null) =>
-  useSearchOptions(permissionKeys.all, apiRoutes.permissions, term, toOption);
+  useSearchOptions(permissionKeys.all, apiRoutes.permissions, term, toOption, { grantable: 'true' });

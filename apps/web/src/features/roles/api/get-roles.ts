@@ -16,14 +16,17 @@ export const getRolesQueryOptions = (params: ListParams) =>
 
 export const useRoles = (params: ListParams) => useQuery(getRolesQueryOptions(params));
 
+/** Which roles a picker offers: every one (to filter by), or those the reader may give. */
+export type RoleChoices = 'all' | 'grantable';
+
 /** Up to `limit` roles at once (the server answers at most 1,000), for a picker. */
-export const getRoleChoicesQueryOptions = (limit: number) =>
+export const getRoleChoicesQueryOptions = (limit: number, which: RoleChoices = 'all') =>
   queryOptions({
-    queryKey: roleKeys.choices(limit),
-    queryFn: ({ signal }) => getRoles({ limit }, signal),
+    queryKey: roleKeys.choices(limit, which),
+    queryFn: ({ signal }) => getRoles({ limit, filters: which === 'grantable' ? { grantable: 'true' } : {} }, signal),
     ...choicesConfig,
   });
 
 /** `enabled`: false for a reader who may not list roles, who is spared a refused request. */
-export const useRoleChoices = (limit: number, enabled = true) =>
-  useQuery({ ...getRoleChoicesQueryOptions(limit), enabled });
+export const useRoleChoices = (limit: number, which: RoleChoices, enabled = true) =>
+  useQuery({ ...getRoleChoicesQueryOptions(limit, which), enabled });

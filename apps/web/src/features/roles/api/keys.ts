@@ -1,4 +1,5 @@
 import type { ListParams } from '../../../lib/list-query';
+import type { RoleChoices } from './get-roles';
 
 const all = ['roles'] as const;
 
@@ -6,5 +7,5 @@ const all = ['roles'] as const;
 export const roleKeys = {
   all,
   list: (params: ListParams) => [...all, 'list', params] as const,
-  choices: (limit: number) => [...all, 'choices', limit] as const,
+  choices: (limit: number, which: RoleChoices) => [...all, 'choices', limit, which] as const,
 };
