@@ -203,6 +203,35 @@ test.describe('[ADMIN][MFA] authenticator app', () => {
   });
 });
 
+test.describe('[ADMIN][MFA] the profile of an account with a second factor', () => {
+  test('a new password asks for the current one', async ({ page, app }) => {
+    const email = `current-${Date.now()}@e2e.test`;
+    await createMember(app.baseURL, { email });
+    const { secret } = await enrolTotp(app.baseURL, email);
+    await enterPassword(page, email, 'member-password', '/admin/account/profile');
+    await page.getByLabel('Authentication code').fill(totpCode(secret, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+    const current = page.getByLabel('Current password');
+    await expect(current).toHaveCount(0);
+    await page.getByLabel('Password', { exact: true }).fill('a new password 1');
+    await page.getByLabel('Confirm Password').fill('a new password 1');
+    await expect(current).toHaveAccessibleDescription('Asked because your account has a second factor.');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(
+      page.getByRole('alert').filter({
+        hasText: 'Enter your current password to change it: your account has a second factor.',
+      }),
+    ).toBeVisible();
+    await current.fill('member-password');
+    await snap(page, 'profile-current-password');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect(page.getByText('Profile Updated successfully.')).toBeVisible();
+    await expect(current).toHaveCount(0);
+    expect((await apiSignIn(app.baseURL, email, 'a new password 1')).mfaRequired).toBe(true);
+  });
+});
+
 test.describe('[ADMIN][MFA] passkeys', () => {
   test('a passkey added on the Security card signs in alone, and as the second step', async ({ page, app }) => {
     test.slow();

@@ -149,6 +149,8 @@ export const MESSAGE_TEXTS_EN = {
   totpNotStarted: 'Start the authenticator setup again.',
   passwordWrong: 'The password is not right.',
   passwordNeeded: 'Enter your password to remove your last second factor.',
+  passwordNeededForCodes: 'Enter your password to make new recovery codes.',
+  currentPasswordNeeded: 'Enter your current password to change it: your account has a second factor.',
   noSecondFactor: 'Set up a second factor first.',
   mfaEnrolmentRequired: 'Administrators must set up a second factor before anything else.',
   totpRemoved: 'The authenticator app was removed.',

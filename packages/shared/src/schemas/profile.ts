@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { booleanField, optionalPasswordSchema, optionalText, requiredText, userLanguageSchema } from './common.js';
+import {
+  booleanField,
+  MAX_PASSWORD_LENGTH,
+  optionalPasswordSchema,
+  optionalText,
+  requiredText,
+  userLanguageSchema,
+} from './common.js';
 
 export const profileSchema = z.object({
   _id: z.string(),
@@ -46,6 +53,8 @@ export const updateMyProfileBodySchema = z.object({
   address: optionalText('Address', 300),
   bio: optionalText('Bio', 2000),
   password: optionalPasswordSchema,
+  /** Asked with a new password when the account has a second factor: a session alone may not change it. */
+  currentPassword: z.string().max(MAX_PASSWORD_LENGTH).optional(),
   image: optionalText('Image', 300).refine(
     (value) => value === null || PROFILE_IMAGE_PATH.test(value),
     messages.imageNotUploaded,

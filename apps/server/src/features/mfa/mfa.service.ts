@@ -180,7 +180,7 @@ export async function regenerateRecoveryCodes(
     deps.limits,
     { id: userId, passwordHash: account.passwordHash },
     password,
-    messages.passwordNeeded,
+    messages.passwordNeededForCodes,
   );
   const { codes, hashes } = newRecoveryCodes();
   await db.transaction(async (tx) => {

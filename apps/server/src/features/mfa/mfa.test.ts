@@ -272,7 +272,10 @@ describe('removing factors and new recovery codes', () => {
 
   it('a new set of recovery codes needs the password and ends the old set', async () => {
     const { user, token, recoveryCodes } = await enrolTotp();
-    expect((await withPassword('POST', '/api/auth/mfa/recovery-codes', token)).status).toBe(400);
+    expect(await withPassword('POST', '/api/auth/mfa/recovery-codes', token)).toMatchObject({
+      status: 400,
+      body: { error: messages.passwordNeededForCodes },
+    });
     const fresh = await withPassword('POST', '/api/auth/mfa/recovery-codes', token, user.password);
     expect(fresh.status).toBe(200);
     expect(fresh.body.recoveryCodes).toHaveLength(10);
@@ -288,6 +291,37 @@ describe('removing factors and new recovery codes', () => {
       status: 400,
       body: { error: messages.noSecondFactor },
     });
+  });
+});
+
+describe('a new password on the profile of an account with a second factor', () => {
+  it('needs the current one, so a session alone cannot set one and then remove the factor', async () => {
+    const { user, token } = await enrolTotp();
+    const change = (body: Record<string, unknown>) =>
+      server.post('/api/auth/my-profile', { name: user.name, password: 'thief pass 1', ...body }, token);
+    expect(await change({})).toMatchObject({ status: 400, body: { error: messages.currentPasswordNeeded } });
+    expect(await change({ currentPassword: 'not-the-password' })).toMatchObject({
+      status: 400,
+      body: { error: messages.passwordWrong },
+    });
+    // Nothing changed: the session stands and the factor cannot go without the real password.
+    expect((await server.get('/api/auth/mfa', token)).body.totp).toBe(true);
+    expect(await withPassword('DELETE', '/api/auth/mfa/totp', token, 'thief pass 1')).toMatchObject({
+      status: 400,
+      body: { error: messages.passwordWrong },
+    });
+    const changed = await change({ currentPassword: user.password });
+    expect(changed.status).toBe(200);
+    expect(changed.body.token).toEqual(expect.any(String));
+    // Without a factor the profile changes the password as the spec has it.
+    const plain = await createUser(server);
+    const plainToken = (await login(plain)).body.token as string;
+    const plainChange = await server.post(
+      '/api/auth/my-profile',
+      { name: plain.name, password: 'another pass 1' },
+      plainToken,
+    );
+    expect(plainChange.status).toBe(200);
   });
 });
 

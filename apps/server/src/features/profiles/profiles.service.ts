@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import { profiles, users } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { assertPasswordAgain } from '../../lib/password-again.js';
 import type { RateLimits } from '../../lib/rate-limits.js';
 import type { TokenService } from '../../lib/tokens.js';
 import type { SignedInContext } from '../../lib/request-context.js';
@@ -34,12 +35,29 @@ export async function updateMyProfile(
 ): Promise<MyProfileResponse> {
   const { db, mail, tokens, limits } = deps;
   const me = context.actor;
-  const { name, phone, address, bio, image, password, language, mailOnContact } = body;
+  const { name, phone, address, bio, image, password, currentPassword, language } = body;
+  // Only administrators are mailed new contact messages: nobody else's choice is kept.
+  const mailOnContact = me.isAdmin ? body.mailOnContact : undefined;
   if (image && !(await isOwnImage(db, imageIdFromPath(image), me.id))) {
     throw new AppError('bad_request', messages.imageNotUploaded);
   }
   // Each change notifies the owner: changes without limit would flood their notifications.
-  if (password) await limits.consume('passwordChangesPerUser', me.id);
+  if (password) {
+    await limits.consume('passwordChangesPerUser', me.id);
+    // Else a stolen session would set a password, and with it remove the second factor.
+    const [account] = await db
+      .select({ passwordHash: users.passwordHash, mfaEnabled: users.mfaEnabled })
+      .from(users)
+      .where(eq(users.id, me.id));
+    if (account?.mfaEnabled) {
+      await assertPasswordAgain(
+        limits,
+        { id: me.id, passwordHash: account.passwordHash },
+        currentPassword,
+        messages.currentPasswordNeeded,
+      );
+    }
+  }
   const passwordHash = password ? await hashPassword(password) : undefined;
   const tokenVersion = await db.transaction(async (tx) => {
     const before = await findProfile(tx, me.id);

@@ -197,6 +197,14 @@ describe('POST /api/auth/my-profile', () => {
     expect((await login(member.email, member.password)).body).toEqual({ error: 'Invalid email or password.' });
   });
 
+  it('keeps the choice of mail on new contact messages for administrators alone, who are the ones mailed', async () => {
+    const member = await createSignedInUser(server);
+    const saved = await saveProfile(member.token, { name: member.name, mailOnContact: true });
+    expect(saved.status).toBe(200);
+    expect(saved.body.mailOnContact).toBe(false);
+    expect((await server.get('/api/auth/my-profile', member.token)).body.mailOnContact).toBe(false);
+  });
+
   it('answers no token and keeps the session when the password is left blank', async () => {
     const member = await createSignedInUser(server);
     const before = await stored(member.id);

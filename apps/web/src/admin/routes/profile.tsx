@@ -11,6 +11,7 @@ import { ImagePicker } from '../../components/forms/image-picker';
 import { NewPasswordFields } from '../../components/forms/new-password-fields';
 import { TextField } from '../../components/ui/text-field';
 import { authStore } from '../../features/auth/auth-store';
+import { useMfaStatus } from '../../features/mfa/api/get-mfa-status';
 import { useMyProfile } from '../../features/profiles/api/get-my-profile';
 import { MyEventsCard } from '../../features/events/components/my-events-card';
 import { MyDataCard } from '../../features/privacy/components/my-data-card';
@@ -87,9 +88,14 @@ function ProfileForm(props: { profile: Profile; language: Language; mailOnContac
       language,
       password: '',
       confirmPassword: '',
+      currentPassword: '',
     },
   });
   const { errors, isSubmitting } = form.formState;
+  // With a second factor the server asks for the current password with a new one.
+  const mfa = useMfaStatus();
+  const hasFactor = Boolean(mfa.data?.hasPassword && (mfa.data.totp || mfa.data.passkeys.length > 0));
+  const asksCurrentPassword = hasFactor && Boolean(form.watch('password'));
   // An uploaded picture is applied only by Update: leaving before it loses it, as it loses typing.
   const isDirty = form.formState.isDirty || image !== saved.image || mailOnContact !== saved.mailOnContact;
 
@@ -112,7 +118,7 @@ function ProfileForm(props: { profile: Profile; language: Language; mailOnContac
       if (saved.token) authStore.replaceToken(saved.token);
       authStore.updateUser({ name: saved.profile.name, avatarUrl: saved.profile.image });
       toast.success(t('profile.updated'));
-      form.reset({ ...form.getValues(), password: '', confirmPassword: '' });
+      form.reset({ ...form.getValues(), password: '', confirmPassword: '', currentPassword: '' });
       setSaved({ image, mailOnContact });
     } catch (caught) {
       setError(getErrorMessage(caught, t('profile.updateError')));
@@ -162,6 +168,20 @@ function ProfileForm(props: { profile: Profile; language: Language; mailOnContac
         <SwitchField label={t('profile.mailOnContact')} checked={mailOnContact} onChange={setMailOnContact} />
       )}
       <NewPasswordFields register={form.register} errors={errors} isOptional />
+      {asksCurrentPassword && (
+        <div className="flex flex-col gap-1">
+          <TextField
+            label={t('profile.currentPassword')}
+            type="password"
+            autoComplete="current-password"
+            aria-describedby="current-password-why"
+            {...form.register('currentPassword')}
+          />
+          <p id="current-password-why" className="text-sm text-slate-600">
+            {t('profile.currentPasswordWhy')}
+          </p>
+        </div>
+      )}
       <div className="flex justify-end">
         <Button type="submit" isBusy={isSubmitting || upload.isPending}>
           {t('profile.update')}
