@@ -355,7 +355,10 @@ test.describe('a screen offers only what the server will do', () => {
     await expect(row.getByRole('button')).toHaveText(['Reject']);
   });
 
-  test('a role that reads the translations sees every text, read-only, with no Save', async ({ page, app }) => {
+  test('a role that reads the translations sees every text, read-only, with no Save or Generate', async ({
+    page,
+    app,
+  }) => {
     const { memberWith } = await administration(app.baseURL);
     const email = `proofreader-${Date.now()}@e2e.test`;
     await memberWith(email, `Proofreaders ${Date.now()}`, ['POST /api/auth/translations'], ['/translations']);
@@ -370,7 +373,13 @@ test.describe('a screen offers only what the server will do', () => {
     await expect(text).toHaveValue('Loading…');
     await expect(text).not.toBeEditable();
     await expect(page.getByRole('textbox', { name: 'Raw JSON' })).not.toBeEditable();
-    for (const name of ['Save Changes', 'Add New Language', 'Add text', 'Delete common.loading'])
+    for (const name of [
+      'Save Changes',
+      'Add New Language',
+      'Add text',
+      'Delete common.loading',
+      'Generate Translations',
+    ])
       await expect(page.getByRole('button', { name })).toHaveCount(0);
   });
 });

@@ -207,6 +207,29 @@ test.describe('[ADMIN][TRANSLATIONS]', () => {
     await expect(page.getByRole('textbox', { name: `Key ${key}more` })).toHaveValue(`${key}more`);
   });
 
+  test('Save stores what was typed in the raw editor, and nothing while it is not JSON', async ({ page }) => {
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/translations');
+    await page.getByRole('button', { name: 'Add New Language' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Language' });
+    await dialog.getByLabel('Language code').fill('pt');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await expect(languageButton(page, 'PT')).toHaveAttribute('aria-pressed', 'true');
+    const raw = page.getByRole('textbox', { name: 'Raw JSON' });
+    await raw.fill('{"raw.key": "Typed raw"}');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toastOf(page, 'Translations saved successfully')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Text of raw.key' })).toHaveValue('Typed raw');
+
+    await raw.fill('{"raw.key": "Half typed"');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid JSON' })).toBeVisible();
+    await page.reload();
+    await languageButton(page, 'PT').click();
+    await expect(page.getByRole('heading', { name: 'Texts (1)' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Text of raw.key' })).toHaveValue('Typed raw');
+  });
+
   test('rows, sorting, the raw editor and a new language', async ({ page }) => {
     await signInAs(page, ADMIN.email, ADMIN.password);
     await page.goto('/admin/translations');

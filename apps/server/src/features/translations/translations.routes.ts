@@ -12,6 +12,7 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import { versionAsked } from '../../lib/if-match.js';
 import { AppError } from '../../lib/app-error.js';
+import { currentUser } from '../../plugins/access.js';
 import { sendPrecompressed } from '../../lib/precompressed.js';
 import { readPublishedTexts } from './published-texts.js';
 import { contextOf } from '../../lib/request-context.js';
@@ -20,7 +21,7 @@ import { generateTexts, saveTexts } from './translations.service.js';
 
 const LANGUAGE_CODE = /^[a-z]{2,3}$/;
 
-export function registerTranslationRoutes(app: FastifyInstance, { db, loadCatalogue }: AppDeps) {
+export function registerTranslationRoutes(app: FastifyInstance, { db, loadCatalogue, access }: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['translations'];
 
@@ -30,7 +31,7 @@ export function registerTranslationRoutes(app: FastifyInstance, { db, loadCatalo
       schema: {
         summary: 'Read or regenerate translations',
         description:
-          '`{ lang }` answers that language; an empty body lists the languages; `{ generate_files: true }` merges the key catalogue into every language (edited texts stay) and publishes the result to /locales.',
+          '`{ lang }` answers that language; an empty body lists the languages; `{ generate_files: true }` merges the key catalogue into every language (edited texts stay) and publishes the result to /locales, for those who may also save texts (PUT).',
         tags,
         body: translationsQueryBodySchema,
         response: { 200: translationsResponseSchema },
@@ -39,6 +40,10 @@ export function registerTranslationRoutes(app: FastifyInstance, { db, loadCatalo
     async (request) => {
       const body = request.body;
       if (body.generate_files) {
+        // Generating publishes every language's saved texts: a change, for those who may save them.
+        if (!(await access.mayCall(currentUser(request), 'PUT', apiRoutes.translations))) {
+          throw new AppError('forbidden', messages.forbidden);
+        }
         await generateTexts(db, contextOf(request), await loadCatalogue(0));
         return { message: messages.translationsGenerated, translations: await listTranslations(db) };
       }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser } from '../../test/factories.js';
+import { createRoleWith } from '../../test/resource-helpers.js';
 import { startTestServer, type TestServer } from '../../test/test-server.js';
 import { CATALOGUE_FILE, mergeCatalogue } from './catalogue.js';
 
@@ -94,6 +95,18 @@ describe('POST /api/auth/translations', () => {
     expect((await query({}, member.token)).status).toBe(403);
     expect((await save('en', { a: 'b' }, member.token)).status).toBe(403);
     expect((await server.post('/api/auth/translations', {})).status).toBe(401);
+  });
+
+  it('lets one who may only read the texts read them, not publish them with Generate', async () => {
+    const roleId = await createRoleWith(server, `Translation readers ${Date.now()}`, 'POST /api/auth/translations');
+    const reader = await createSignedInUser(server, { roleIds: [roleId] });
+    expect((await query({ lang: 'en' }, reader.token)).status).toBe(200);
+    const before = (await server.get('/locales/en/translations.json')).headers.get('etag');
+    expect(before).toBeTruthy();
+    const generate = await query({ generate_files: true }, reader.token);
+    expect(generate.status).toBe(403);
+    expect(generate.body).toEqual({ error: 'You do not have permission to do this.' });
+    expect((await server.get('/locales/en/translations.json')).headers.get('etag')).toBe(before);
   });
 });
 

@@ -93,10 +93,12 @@ export function TranslationsRoute() {
               {t('translations.addLanguage')}
             </Button>
           )}
-          <Button variant="secondary" onClick={askGenerate} isBusy={generate.isPending}>
-            <RefreshCw className="size-4" aria-hidden />
-            {t('translations.generate')}
-          </Button>
+          {mayEdit && (
+            <Button variant="secondary" onClick={askGenerate} isBusy={generate.isPending}>
+              <RefreshCw className="size-4" aria-hidden />
+              {t('translations.generate')}
+            </Button>
+          )}
         </div>
       </div>
 

@@ -83,7 +83,15 @@ export function TranslationEditor({
 
   // Of two rows with one key only one text could be stored: nothing is saved until one goes, and
   // the filter shows the two.
+  // The raw text, once typed into, is what is saved: read first, and nothing saved while it is not JSON.
   const saveRows = () => {
+    if (rawDraft !== undefined) {
+      const parsed = parseEntries(rawDraft);
+      setIsRawInvalid(parsed === null);
+      if (parsed === null) return void toast.error(t('translations.invalidJson'));
+      setRows(toRows(parsed));
+      return save.mutate({ lang, entries: parsed, version });
+    }
     const [repeated] = repeatedKeys(rows);
     if (repeated === undefined) return save.mutate({ lang, entries: toEntries(rows), version });
     toast.error(t('translations.saveRepeated', { key: repeated }));
