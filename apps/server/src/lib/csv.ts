@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { headOf } from './clip.js';
 
 /** Spreadsheets run a cell that starts with one of these as a formula. */
 const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r']);
@@ -47,7 +48,7 @@ const UNFIT_IN_FILE_NAMES = /[\p{Cc}/\\:*?"<>|\s]+/gu;
  */
 export function sendCsv(reply: FastifyReply, list: string, file: Readable, about?: string) {
   const date = new Date().toISOString().slice(0, 10);
-  const topic = about?.replace(UNFIT_IN_FILE_NAMES, '-').replace(/^-|-$/g, '').slice(0, 60);
+  const topic = about && headOf(about.replace(UNFIT_IN_FILE_NAMES, '-').replace(/^-|-$/g, ''), 60);
   const full = topic ? `; filename*=UTF-8''${encodeURIComponent(`${list}-${topic}-${date}.csv`)}` : '';
   return reply
     .type('text/csv; charset=utf-8')

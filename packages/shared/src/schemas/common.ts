@@ -7,6 +7,8 @@ export const deletedSchema = z.object({ _id: z.string() });
 export const errorSchema = z.object({ error: z.string() });
 
 const hasNul = (value: string) => value.includes('\u0000');
+/** Anything that is neither space nor a character that is never drawn. */
+const VISIBLE_CHARACTER = /[^\s\p{Cf}\p{Cc}]/u;
 
 /** A required text field whose messages name it, as the forms show them. */
 export const requiredText = (label: string, max = 200) =>
@@ -18,6 +20,8 @@ export const requiredText = (label: string, max = 200) =>
     .trim()
     .min(1, { error: messages.required(label), abort: true })
     .max(max, { error: messages.tooLong(label, max), abort: true })
+    // Only invisible characters (a zero-width space) would show as a blank name.
+    .refine((value) => VISIBLE_CHARACTER.test(value), { error: messages.required(label), abort: true })
     .refine((value) => !hasNul(value), messages.nulCharacter);
 
 /** An optional text field: absent, null or blank all mean "no value". */

@@ -74,7 +74,14 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 const capacitySchema = z
   .union([z.number(), z.string(), z.null()], { error: () => messages.eventCapacity(EVENT_CAPACITY_MAX) })
   .optional()
-  .transform((value) => (value === undefined || value === null || value === '' ? null : Number(value)))
+  // Whole numbers only, as digits: Number() would read "1e2" and "0x10" as numbers too.
+  .transform((value) =>
+    value === undefined || value === null || value === ''
+      ? null
+      : typeof value === 'number' || /^\d+$/.test(value.trim())
+        ? Number(value)
+        : Number.NaN,
+  )
   .pipe(
     z
       // Text that is no number ("abc") becomes NaN: the same sentence as any other bad capacity.

@@ -1,5 +1,6 @@
 import { apiRoutes, eventPaths, formatEventWhen, idSchema, type PublicEvent } from '@community/shared';
 import type { AppDeps } from '../../app-deps.js';
+import { clip } from '../../lib/clip.js';
 import type { PageHead } from '../../plugins/page-head.js';
 import type { PageWithHead } from '../../plugins/web-app.js';
 import { readPublishedTexts, type RenderedTexts } from '../translations/published-texts.js';
@@ -9,8 +10,6 @@ import { readPublicEvent } from './public-events.queries.js';
 const SITE_LANGUAGE = 'el';
 /** A preview shows a line or two; a crawler needs no more to know what the page is. */
 const DESCRIPTION_MAX = 300;
-
-const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
 /** The event as schema.org describes one, for search engines and link previews. */
 function structuredData(event: PublicEvent, url: string, image: string | undefined, organizer: object) {

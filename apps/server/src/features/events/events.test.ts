@@ -158,6 +158,11 @@ describe('events: bad input is refused with a sentence, and nothing is stored', 
     await refused({ capacity: 0 }, 'Capacity', 'Capacity must be a whole number from 1 to 100000');
     await refused({ capacity: 2.5 }, 'Capacity', 'Capacity must be a whole number');
     await refused({ title: '   ' }, 'Title', 'Title is required');
+    // Nothing to see is no title; digits alone are a number, not what Number() reads.
+    await refused({ title: '\u200b\u200b' }, 'Title', 'Title is required');
+    for (const capacity of ['1e2', '0x10', 'abc'])
+      await refused({ capacity }, 'Capacity', 'Capacity must be a whole number from 1 to 100000');
+    expect((await create({ capacity: '12' })).capacity).toBe(12);
     await refused({ title: 'a\u0000b' }, 'NUL', /NUL/);
   });
 
@@ -463,6 +468,13 @@ describe('events: attendees', () => {
       [first.id, `'=HYPERLINK("http://x")`, first.email],
       [second.id, 'Ελένη, "η γειτόνισσα"', second.email],
     ]);
+    // A title cut for the file name is cut between characters, never inside an emoji.
+    const emoji = await create({ title: `${'a'.repeat(59)}🎉 party` });
+    const emojiCsv = await server.get(`${EVENTS}/${emoji._id}/attendees.csv`, admin);
+    expect(emojiCsv.status).toBe(200);
+    expect(
+      decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(emojiCsv.headers.get('content-disposition')!)![1]!),
+    ).toMatch(new RegExp(`^attendees-${'a'.repeat(59)}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
     const member = await createSignedInUser(server, { roles: ['user'] });
     expect((await server.get(`${EVENTS}/${created._id}/attendees`, member.token)).status).toBe(403);
     expect((await server.get(`${EVENTS}/${created._id}/attendees.csv`, member.token)).status).toBe(403);
