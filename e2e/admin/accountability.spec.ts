@@ -125,6 +125,27 @@ test.describe('[ADMIN][AUDIT]', () => {
     await expect(page.getByText('No matches.')).toBeVisible();
   });
 
+  test('the arrows keep the active choice of a picker in view', async ({ page, app }) => {
+    const tag = Date.now();
+    for (let n = 0; n < 10; n++)
+      await createMember(app.baseURL, { email: `scroll-${tag}-${n}@e2e.test`, name: `Scroll ${tag} ${n}` });
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/audit-log');
+    const who = page.getByRole('combobox', { name: 'Who' });
+    await who.fill(`scroll-${tag}`);
+    const list = page.getByRole('listbox', { name: 'Who' });
+    await expect(list.getByRole('option')).toHaveCount(10);
+    for (let n = 0; n < 10; n++) await who.press('ArrowDown');
+    const active = await who.getAttribute('aria-activedescendant');
+    await expect(page.locator(`[id="${active}"]`)).toHaveAttribute('aria-selected', 'true');
+    const inView = await list.evaluate((list, id) => {
+      const box = list.getBoundingClientRect();
+      const option = document.getElementById(id!)!.getBoundingClientRect();
+      return option.top >= box.top - 1 && option.bottom <= box.bottom + 1;
+    }, active);
+    expect(inView).toBe(true);
+  });
+
   test('on a phone an entry wraps to the screen, a long address with no spaces too', async ({ page, app }) => {
     const email = `alongaddresswithoutanyspacesorhyphens${Date.now()}@anexamplecommunityassociation.e2e.test`;
     await createMember(app.baseURL, { email, name: 'Long Address' });

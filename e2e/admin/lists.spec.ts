@@ -74,6 +74,8 @@ test.describe('[ADMIN][LISTS]', () => {
     await shoot(page, 'users-bulk-outcome');
     await outcome.getByRole('button', { name: 'Close' }).click();
     await expect(bar).toBeHidden();
+    // The bar that opened it is gone: the keyboard goes on from the list's title, not the page's top.
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 
     // Giving a role asks which, with none chosen beforehand (the first role listed is Admin).
     await page.getByRole('checkbox', { name: `Select admin-charlie-${stamp}@e2e.test` }).check();

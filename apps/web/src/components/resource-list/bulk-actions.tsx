@@ -1,5 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { BulkResult } from '@community/shared';
@@ -30,13 +30,15 @@ type Props = {
   /** How a row is named in the list of what failed. */
   labelOf: (id: string) => string;
   onDone: () => void;
+  /** Where the keyboard goes once the outcome is read: the bar that opened it is gone by then. */
+  focusAfter: RefObject<HTMLElement | null>;
 };
 
 /**
  * The bar over a list while rows are chosen: its actions, each confirmed with the count first, then the
  * outcome: a toast when every row changed, else a dialog naming each row left as it was and why.
  */
-export function BulkActions({ actions, useBulk, selected, labelOf, onDone }: Props) {
+export function BulkActions({ actions, useBulk, selected, labelOf, onDone, focusAfter }: Props) {
   const { t } = useTranslation();
   const bulk = useBulk();
   const [asked, setAsked] = useState<BulkAction | null>(null);
@@ -115,7 +117,12 @@ export function BulkActions({ actions, useBulk, selected, labelOf, onDone }: Pro
           </div>
         </div>
       </Modal>
-      <Modal isOpen={outcome !== null} onClose={() => setOutcome(null)} title={t('list.bulkOutcome')}>
+      <Modal
+        isOpen={outcome !== null}
+        onClose={() => setOutcome(null)}
+        title={t('list.bulkOutcome')}
+        returnFocusTo={focusAfter}
+      >
         {outcome && (
           <div className="flex flex-col gap-3 text-sm text-slate-800">
             <p>

@@ -225,6 +225,7 @@ export function ResourceScreen<Row extends { _id: string }>(props: Props<Row>) {
             return row ? rowName(row) : id;
           }}
           onDone={selection.clear}
+          focusAfter={heading}
         />
       )}
       {list.isError ? (

@@ -63,6 +63,11 @@ export function Combobox({ label, value, onChange, useOptions, placeholder, erro
     (next.to === 'clear' ? clearRef : inputRef).current?.focus();
   }, [value]);
 
+  // The arrows move through a list taller than its box: the active option is kept in view.
+  useEffect(() => {
+    if (isOpen) document.getElementById(`${id}-option-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [id, active, isOpen]);
+
   const choose = (option: ComboboxOption) => {
     focusNext.current = { to: 'clear', value: option.value };
     onChange(option);

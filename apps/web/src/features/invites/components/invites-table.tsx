@@ -172,6 +172,7 @@ export function InvitesTable({ formatDate, rights }: { formatDate: (iso: string)
             return invite ? labelOf(invite) : id;
           }}
           onDone={selection.clear}
+          focusAfter={heading}
         />
       )}
       {list.isError ? (
