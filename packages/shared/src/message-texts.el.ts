@@ -220,6 +220,7 @@ export const LABEL_TEXTS_EL: Record<string, string> = {
   To: 'Έως',
   Confirmed: 'Επιβεβαιωμένος',
   Blocked: 'Αποκλεισμένος',
+  Grantable: 'Όσα μπορείτε να δώσετε',
   'Joined from': 'Εγγραφή από',
   'Joined to': 'Εγγραφή πριν από',
   Ids: 'Αναγνωριστικά',

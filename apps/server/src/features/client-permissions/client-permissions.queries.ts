@@ -37,7 +37,7 @@ export async function listClientPermissions(
   db: Db,
   query: ClientPermissionListQuery,
   language: Language,
-  reader: AuthUser,
+  reader: AuthUser | null,
 ) {
   const where = and(
     query.q ? byName(query.q, language) : undefined,

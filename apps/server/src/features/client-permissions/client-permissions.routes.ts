@@ -17,7 +17,6 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import { AppError } from '../../lib/app-error.js';
 import { contextOf } from '../../lib/request-context.js';
-import { currentUser } from '../../plugins/access.js';
 import { findClientPermissionById, listClientPermissions, readUserCategories } from './client-permissions.queries.js';
 import { createMenuEntry, deleteMenuEntry, updateMenuEntry } from './client-permissions.service.js';
 
@@ -58,7 +57,7 @@ export function registerClientPermissionRoutes(app: FastifyInstance, { db }: App
         response: { 200: listResponseSchema(clientPermissionSchema) },
       },
     },
-    (request) => listClientPermissions(db, request.query, request.language, currentUser(request)),
+    (request) => listClientPermissions(db, request.query, request.language, request.user),
   );
 
   r.get(

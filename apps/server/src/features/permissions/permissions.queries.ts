@@ -41,7 +41,7 @@ function permissionSearch(q: string, language: Language) {
   );
 }
 
-export async function listPermissions(db: Db, query: PermissionListQuery, language: Language, reader: AuthUser) {
+export async function listPermissions(db: Db, query: PermissionListQuery, language: Language, reader: AuthUser | null) {
   const { field, isDescending } = query.sort;
   const where = and(
     query.q ? permissionSearch(query.q, language) : undefined,

@@ -42,7 +42,7 @@ export function registerPermissionRoutes(app: FastifyInstance, { db, access }: A
         response: { 200: listResponseSchema(permissionSchema) },
       },
     },
-    (request) => listPermissions(db, request.query, request.language, currentUser(request)),
+    (request) => listPermissions(db, request.query, request.language, request.user),
   );
 
   r.get(

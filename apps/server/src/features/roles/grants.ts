@@ -35,33 +35,37 @@ const permissionsHeldBy = (userId: string) =>
  * is refused beyond them. Undefined (no bound) for an administrator.
  */
 export const grantable = {
-  /** Their roles' own permissions. */
-  permissions: (actor: AuthUser): SQL | undefined =>
-    actor.isAdmin ? undefined : inArray(permissions.id, permissionsHeldBy(actor.id)),
+  /** Their roles' own permissions; a visitor (a list made public) may give nothing. */
+  permissions: (actor: AuthUser | null): SQL | undefined =>
+    !actor ? sql`false` : actor.isAdmin ? undefined : inArray(permissions.id, permissionsHeldBy(actor.id)),
   /** The entries their roles show, and those every visitor sees. */
-  menuEntries: (actor: AuthUser): SQL | undefined =>
-    actor.isAdmin
-      ? undefined
-      : or(
-          eq(clientPermissions.auth, false),
-          inArray(
-            clientPermissions.id,
-            sql`(select ${roleClientPermissions.clientPermissionId} from ${roleClientPermissions}
+  menuEntries: (actor: AuthUser | null): SQL | undefined =>
+    !actor
+      ? sql`false`
+      : actor.isAdmin
+        ? undefined
+        : or(
+            eq(clientPermissions.auth, false),
+            inArray(
+              clientPermissions.id,
+              sql`(select ${roleClientPermissions.clientPermissionId} from ${roleClientPermissions}
                 inner join ${userRoles} on ${userRoles.roleId} = ${roleClientPermissions.roleId}
                 where ${userRoles.userId} = ${actor.id}::uuid)`,
+            ),
           ),
-        ),
   /** Roles that are no administrator role and hold none of the permissions they do not. */
-  roles: (actor: AuthUser): SQL | undefined =>
-    actor.isAdmin
-      ? undefined
-      : and(
-          ne(roles.type, 'admin'),
-          notExists(
-            sql`(select 1 from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id}
+  roles: (actor: AuthUser | null): SQL | undefined =>
+    !actor
+      ? sql`false`
+      : actor.isAdmin
+        ? undefined
+        : and(
+            ne(roles.type, 'admin'),
+            notExists(
+              sql`(select 1 from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id}
                 and ${rolePermissions.permissionId} not in ${permissionsHeldBy(actor.id)})`,
+            ),
           ),
-        ),
 };
 
 /**

@@ -57,7 +57,7 @@ async function withReferences(db: Db, rows: RoleRow[]): Promise<Role[]> {
 
 const ROLE_SORT_KEYS = { name: sortFold(roles.name), createdAt: sql`${roles.createdAt}` };
 
-export async function listRoles(db: Db, query: RoleListQuery, reader: AuthUser) {
+export async function listRoles(db: Db, query: RoleListQuery, reader: AuthUser | null) {
   const where = and(
     query.q ? ilike(roles.name, containsPattern(query.q)) : undefined,
     query.grantable ? grantable.roles(reader) : undefined,

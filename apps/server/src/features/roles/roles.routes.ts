@@ -15,7 +15,6 @@ import type { AppDeps } from '../../app-deps.js';
 import { versionAsked } from '../../lib/if-match.js';
 import { AppError } from '../../lib/app-error.js';
 import { signedInContextOf } from '../../lib/request-context.js';
-import { currentUser } from '../../plugins/access.js';
 import { findRoleById, listRoles } from './roles.queries.js';
 import { createRole, deleteRole, updateRole } from './roles.service.js';
 
@@ -34,7 +33,7 @@ export function registerRoleRoutes(app: FastifyInstance, { db }: AppDeps) {
         response: { 200: listResponseSchema(roleSchema) },
       },
     },
-    (request) => listRoles(db, request.query, currentUser(request)),
+    (request) => listRoles(db, request.query, request.user),
   );
 
   r.get(
