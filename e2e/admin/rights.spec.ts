@@ -197,7 +197,9 @@ test.describe('a screen offers only what the server will do', () => {
       'GET /api/auth/roles',
       'POST /api/auth/roles',
     ]);
-    await permissions.fill('');
+    // Closed first: its open list lies over the next field and would take the click.
+    await permissions.press('Escape');
+    await expect(dialog.getByRole('listbox', { name: /^Permissions/ })).toBeHidden();
     const menu = dialog.getByRole('combobox', { name: 'Client Permissions (0)' });
     await menu.click();
     // The editor's own Roles entry and what every visitor sees; none of the other signed-in entries.
