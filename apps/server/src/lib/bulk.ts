@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { messages, type ApiCall, type BulkResult } from '@community/shared';
-import { currentUser, type AccessControl } from '../plugins/access.js';
+import { messages, type BulkResult } from '@community/shared';
 import { inLanguageOf } from '../plugins/language.js';
 import { AppError } from './app-error.js';
 
@@ -27,12 +26,4 @@ export async function eachOf(
     }
   }
   return result;
-}
-
-/**
- * A bulk action is its single-record call made many times: without that call's permission it is
- * refused whole, before anything changes, as the call itself would be.
- */
-export async function assertMayMakeEach(access: AccessControl, request: FastifyRequest, [method, route]: ApiCall) {
-  if (!(await access.mayCall(currentUser(request), method, route))) throw new AppError('forbidden', messages.forbidden);
 }

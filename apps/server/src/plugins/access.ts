@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { messages } from '@community/shared';
+import { messages, type ApiCall } from '@community/shared';
 import { AppError } from '../lib/app-error.js';
 import type { TokenClaims, TokenService } from '../lib/tokens.js';
 import type { Db } from '../db/client.js';
@@ -206,4 +206,12 @@ export function registerAccessControl(
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new AppError('unauthorized', messages.unauthorized);
   return request.user;
+}
+
+/**
+ * A call that makes another call's change (a bulk action each row's, Generate a save's) is refused
+ * whole, before anything changes, to a caller who may not make that other call, as it would be.
+ */
+export async function assertMayAlsoCall(access: AccessControl, request: FastifyRequest, [method, route]: ApiCall) {
+  if (!(await access.mayCall(currentUser(request), method, route))) throw new AppError('forbidden', messages.forbidden);
 }

@@ -5,6 +5,9 @@ import type { ComboboxOption } from '../components/ui/combobox';
 import { api } from './api-client';
 import { listSearch } from './list-query';
 
+/** The filter of pickers that give: only what the server lets the reader give. */
+export const GRANTABLE_ONLY = { grantable: 'true' };
+
 /** A picker shows this many matches for what was typed. */
 const MATCHES_SHOWN = 10;
 

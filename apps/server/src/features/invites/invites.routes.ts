@@ -21,7 +21,8 @@ import {
 } from '@community/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { assertMayMakeEach, eachOf } from '../../lib/bulk.js';
+import { eachOf } from '../../lib/bulk.js';
+import { assertMayAlsoCall } from '../../plugins/access.js';
 import { csvStream, sendCsv } from '../../lib/csv.js';
 import { contextOf, signedInContextOf } from '../../lib/request-context.js';
 import { withholdLinkBeyondGrants, withholdLinksBeyondGrants, withholdingLinks } from './invite-links.js';
@@ -106,7 +107,7 @@ export function registerInviteRoutes(app: FastifyInstance, { db, mail, config, l
       },
     },
     async (request) => {
-      await assertMayMakeEach(access, request, INVITE_BULK_ACTION_CALLS[request.body.action]);
+      await assertMayAlsoCall(access, request, INVITE_BULK_ACTION_CALLS[request.body.action]);
       return eachOf(request, request.body.ids, (id) =>
         request.body.action === 'revoke'
           ? revokeInvite(deps, contextOf(request), id)

@@ -49,7 +49,8 @@ type Change =
 
 export const relyingParty = (deps: MfaDeps) => relyingPartyOf(deps.config.publicUrl, deps.config.site.name);
 
-async function accountOf(db: Db, userId: string) {
+/** What a change to how someone signs in reads of their account: who they are, their password, their factors. */
+export async function accountOf(db: Db, userId: string) {
   const [row] = await db
     .select({ email: users.email, name: users.name, passwordHash: users.passwordHash, mfaEnabled: users.mfaEnabled })
     .from(users)

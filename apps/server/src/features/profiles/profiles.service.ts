@@ -15,6 +15,7 @@ import type { RateLimits } from '../../lib/rate-limits.js';
 import type { TokenService } from '../../lib/tokens.js';
 import type { SignedInContext } from '../../lib/request-context.js';
 import { changesBetween, recordAudit } from '../audit/audit.queries.js';
+import { accountOf } from '../mfa/mfa.service.js';
 import type { MailQueue } from '../mail/mail-queue.js';
 import { tellPasswordChanged } from '../notifications/notify.js';
 import { revokeSessionsOf } from '../sessions/sessions.queries.js';
@@ -45,11 +46,8 @@ export async function updateMyProfile(
   if (password) {
     await limits.consume('passwordChangesPerUser', me.id);
     // Else a stolen session would set a password, and with it remove the second factor.
-    const [account] = await db
-      .select({ passwordHash: users.passwordHash, mfaEnabled: users.mfaEnabled })
-      .from(users)
-      .where(eq(users.id, me.id));
-    if (account?.mfaEnabled) {
+    const account = await accountOf(db, me.id);
+    if (account.mfaEnabled) {
       await assertPasswordAgain(
         limits,
         { id: me.id, passwordHash: account.passwordHash },

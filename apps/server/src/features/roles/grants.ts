@@ -29,43 +29,41 @@ const permissionsHeldBy = (userId: string) =>
       inner join ${userRoles} on ${userRoles.roleId} = ${rolePermissions.roleId}
       where ${userRoles.userId} = ${userId}::uuid)`;
 
+/** The menu entries the person's roles show, as a subquery. */
+const menuEntriesShownTo = (userId: string) =>
+  sql`(select ${roleClientPermissions.clientPermissionId} from ${roleClientPermissions}
+      inner join ${userRoles} on ${userRoles.roleId} = ${roleClientPermissions.roleId}
+      where ${userRoles.userId} = ${userId}::uuid)`;
+
+/** No bound for an administrator; nothing for a visitor (a list made public); else `bound`. */
+const boundFor = (actor: AuthUser | null, bound: (userId: string) => SQL | undefined): SQL | undefined =>
+  !actor ? sql`false` : actor.isAdmin ? undefined : bound(actor.id);
+
 /**
  * What someone who is no administrator may put on a role, give, or name in an invite, as filters
  * of the permissions, menu entries and roles: the pickers offer what these allow, and every change
- * is refused beyond them. Undefined (no bound) for an administrator.
+ * is refused beyond them.
  */
 export const grantable = {
-  /** Their roles' own permissions; a visitor (a list made public) may give nothing. */
-  permissions: (actor: AuthUser | null): SQL | undefined =>
-    !actor ? sql`false` : actor.isAdmin ? undefined : inArray(permissions.id, permissionsHeldBy(actor.id)),
+  /** Their roles' own permissions. */
+  permissions: (actor: AuthUser | null) =>
+    boundFor(actor, (userId) => inArray(permissions.id, permissionsHeldBy(userId))),
   /** The entries their roles show, and those every visitor sees. */
-  menuEntries: (actor: AuthUser | null): SQL | undefined =>
-    !actor
-      ? sql`false`
-      : actor.isAdmin
-        ? undefined
-        : or(
-            eq(clientPermissions.auth, false),
-            inArray(
-              clientPermissions.id,
-              sql`(select ${roleClientPermissions.clientPermissionId} from ${roleClientPermissions}
-                inner join ${userRoles} on ${userRoles.roleId} = ${roleClientPermissions.roleId}
-                where ${userRoles.userId} = ${actor.id}::uuid)`,
-            ),
-          ),
+  menuEntries: (actor: AuthUser | null) =>
+    boundFor(actor, (userId) =>
+      or(eq(clientPermissions.auth, false), inArray(clientPermissions.id, menuEntriesShownTo(userId))),
+    ),
   /** Roles that are no administrator role and hold none of the permissions they do not. */
-  roles: (actor: AuthUser | null): SQL | undefined =>
-    !actor
-      ? sql`false`
-      : actor.isAdmin
-        ? undefined
-        : and(
-            ne(roles.type, 'admin'),
-            notExists(
-              sql`(select 1 from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id}
-                and ${rolePermissions.permissionId} not in ${permissionsHeldBy(actor.id)})`,
-            ),
-          ),
+  roles: (actor: AuthUser | null) =>
+    boundFor(actor, (userId) =>
+      and(
+        ne(roles.type, 'admin'),
+        notExists(
+          sql`(select 1 from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id}
+              and ${rolePermissions.permissionId} not in ${permissionsHeldBy(userId)})`,
+        ),
+      ),
+    ),
 };
 
 /**

@@ -12,7 +12,7 @@ import {
 import type { AppDeps } from '../../app-deps.js';
 import { versionAsked } from '../../lib/if-match.js';
 import { AppError } from '../../lib/app-error.js';
-import { currentUser } from '../../plugins/access.js';
+import { assertMayAlsoCall } from '../../plugins/access.js';
 import { sendPrecompressed } from '../../lib/precompressed.js';
 import { readPublishedTexts } from './published-texts.js';
 import { contextOf } from '../../lib/request-context.js';
@@ -41,9 +41,7 @@ export function registerTranslationRoutes(app: FastifyInstance, { db, loadCatalo
       const body = request.body;
       if (body.generate_files) {
         // Generating publishes every language's saved texts: a change, for those who may save them.
-        if (!(await access.mayCall(currentUser(request), 'PUT', apiRoutes.translations))) {
-          throw new AppError('forbidden', messages.forbidden);
-        }
+        await assertMayAlsoCall(access, request, ['PUT', apiRoutes.translations]);
         await generateTexts(db, contextOf(request), await loadCatalogue(0));
         return { message: messages.translationsGenerated, translations: await listTranslations(db) };
       }

@@ -18,12 +18,11 @@ import {
 } from '@community/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { assertMayMakeEach } from '../../lib/bulk.js';
 import { csvStream, sendCsv } from '../../lib/csv.js';
 import { versionAsked } from '../../lib/if-match.js';
 import { AppError } from '../../lib/app-error.js';
 import { contextOf, signedInContextOf } from '../../lib/request-context.js';
-import { currentUser } from '../../plugins/access.js';
+import { assertMayAlsoCall, currentUser } from '../../plugins/access.js';
 import { peopleBeyondGrants } from '../roles/grants.js';
 import { findUserById, listUsers } from './users.queries.js';
 import { createUser, deleteUser, updateUser } from './users.service.js';
@@ -100,7 +99,7 @@ export function registerUserRoutes(app: FastifyInstance, { db, mail, access }: A
       },
     },
     async (request) => {
-      await assertMayMakeEach(access, request, USER_BULK_ACTION_CALLS[request.body.action]);
+      await assertMayAlsoCall(access, request, USER_BULK_ACTION_CALLS[request.body.action]);
       return applyUserBulk({ db, mail }, request, request.body);
     },
   );

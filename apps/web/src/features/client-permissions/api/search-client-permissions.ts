@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { apiRoutes, languageOf, localizeMenuName, type ClientPermission, type Language } from '@community/shared';
-import { useSearchOptions } from '../../../lib/search-options';
+import { GRANTABLE_ONLY, useSearchOptions } from '../../../lib/search-options';
 import { clientPermissionKeys } from './keys';
 
 /** A menu entry reads as its name, in the screen's language if the product installed it, and its path. */
@@ -19,6 +19,6 @@ export function useClientPermissionOptions(term: string | null) {
       value: entry._id,
       label: menuEntryLabel(entry, language),
     }),
-    { grantable: 'true' },
+    GRANTABLE_ONLY,
   );
 }

@@ -1,5 +1,5 @@
 import { apiRoutes, type Permission } from '@community/shared';
-import { useSearchOptions } from '../../../lib/search-options';
+import { GRANTABLE_ONLY, useSearchOptions } from '../../../lib/search-options';
 import { permissionKeys } from './keys';
 
 /** A permission reads as the call it allows. */
@@ -10,4 +10,4 @@ const toOption = (permission: Permission) => ({ value: permission._id, label: pe
 
 /** The permissions whose name or route holds `term` and the reader may put on a role, as a picker's options. */
 export const usePermissionOptions = (term: string | null) =>
-  useSearchOptions(permissionKeys.all, apiRoutes.permissions, term, toOption, { grantable: 'true' });
+  useSearchOptions(permissionKeys.all, apiRoutes.permissions, term, toOption, GRANTABLE_ONLY);

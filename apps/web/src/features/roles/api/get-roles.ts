@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRoutes, type ListResponse, type Role } from '@community/shared';
 import { api } from '../../../lib/api-client';
 import { choicesConfig, listSearch, pagedListConfig, type ListParams } from '../../../lib/list-query';
-import { roleKeys } from './keys';
+import { GRANTABLE_ONLY } from '../../../lib/search-options';
+import { roleKeys, type RoleChoices } from './keys';
 
 export const getRoles = (params: ListParams, signal?: AbortSignal) =>
   api<ListResponse<Role>>('GET', `${apiRoutes.roles}?${listSearch(params)}`, { signal });
@@ -16,14 +17,11 @@ export const getRolesQueryOptions = (params: ListParams) =>
 
 export const useRoles = (params: ListParams) => useQuery(getRolesQueryOptions(params));
 
-/** Which roles a picker offers: every one (to filter by), or those the reader may give. */
-export type RoleChoices = 'all' | 'grantable';
-
 /** Up to `limit` roles at once (the server answers at most 1,000), for a picker. */
-export const getRoleChoicesQueryOptions = (limit: number, which: RoleChoices = 'all') =>
+export const getRoleChoicesQueryOptions = (limit: number, which: RoleChoices) =>
   queryOptions({
     queryKey: roleKeys.choices(limit, which),
-    queryFn: ({ signal }) => getRoles({ limit, filters: which === 'grantable' ? { grantable: 'true' } : {} }, signal),
+    queryFn: ({ signal }) => getRoles({ limit, filters: which === 'grantable' ? GRANTABLE_ONLY : {} }, signal),
     ...choicesConfig,
   });
 

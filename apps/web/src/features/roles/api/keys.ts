@@ -1,7 +1,9 @@
 import type { ListParams } from '../../../lib/list-query';
-import type { RoleChoices } from './get-roles';
 
 const all = ['roles'] as const;
+
+/** Which roles a picker offers: every one (to filter by), or those the reader may give. */
+export type RoleChoices = 'all' | 'grantable';
 
 /** Every role query sits under `all`, so a change to one refreshes them all. */
 export const roleKeys = {
